@@ -1,0 +1,33 @@
+# Roster: `make run` opens the app, `make test` runs every test. Both install what is missing.
+SWIFT ?= swift
+
+.PHONY: run test build deps test-deps lint format bench clean
+
+deps:
+	@bash scripts/install-deps.sh build
+
+test-deps:
+	@bash scripts/install-deps.sh test
+
+build: deps
+	$(SWIFT) build
+
+run: deps
+	$(SWIFT) build --product roster-app
+	$(SWIFT) run roster-app
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+test: test-deps lint
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) run -c release roster-bench
+
+clean:
+	rm -rf .build

@@ -1,0 +1,58 @@
+// swift-tools-version: 6.0
+// Roster: a list editor. Arrows point one way: front ends → storage → core.
+
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "Roster",
+  products: [
+    .library(name: "RosterKit", targets: ["RosterKit"]),
+    .library(name: "RosterStore", targets: ["RosterStore"]),
+    .executable(name: "roster", targets: ["roster"]),
+    .executable(name: "roster-app", targets: ["RosterApp"]),
+    .executable(name: "roster-bench", targets: ["RosterBench"]),
+  ],
+  targets: [
+    // Core: the list model, the rules, undo. Foundation and Observation only: no C, no I/O.
+    .target(name: "RosterKit"),
+
+    // Storage: SQLite through Debian's libsqlite3-dev.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(name: "RosterStore", dependencies: ["RosterKit", "CSQLite"]),
+
+    // Front ends.
+    .executableTarget(name: "roster", dependencies: ["RosterKit", "RosterStore"]),
+    .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+    .systemLibrary(
+      name: "CAdw",
+      pkgConfig: "libadwaita-1",
+      providers: [.apt(["libadwaita-1-dev"])]
+    ),
+    .target(name: "CGtkShim", dependencies: ["CGtk", "CAdw"]),
+    .executableTarget(
+      name: "RosterApp",
+      dependencies: ["RosterKit", "RosterStore", "CGtk", "CAdw", "CGtkShim"]
+    ),
+
+    // Benchmarks: `swift run -c release roster-bench`.
+    .executableTarget(name: "RosterBench", dependencies: ["RosterKit", "RosterStore"]),
+
+    .testTarget(name: "RosterKitTests", dependencies: ["RosterKit"]),
+    .testTarget(name: "RosterStoreTests", dependencies: ["RosterKit", "RosterStore"]),
+    .testTarget(name: "RosterCLITests", dependencies: ["roster"]),
+  ]
+)
+
+for target in package.targets where target.type != .system {
+  target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
+}

@@ -1,0 +1,289 @@
+import Foundation
+
+/// A node of ``EntryTree``: a leaf holding entries, or an inner node holding children.
+final class EntryTreeNode {
+  /// The parent, or `nil` for the root. Unowned: parents own children, never the reverse.
+  unowned(unsafe) var parent: EntryTreeNode?
+  /// A leaf's entries, in list order; empty in inner nodes.
+  var entries: [Entry]
+  /// An inner node's children, in list order; empty in leaves.
+  var children: [EntryTreeNode]
+  /// The number of entries in this subtree.
+  var count: Int
+  let isLeaf: Bool
+
+  init(leafWith entries: [Entry]) {
+    self.entries = entries
+    self.children = []
+    self.count = entries.count
+    self.isLeaf = true
+  }
+
+  init(innerWith children: [EntryTreeNode]) {
+    self.entries = []
+    self.children = children
+    self.count = children.reduce(0) { $0 + $1.count }
+    self.isLeaf = false
+    for child in children { child.parent = self }
+  }
+
+  /// The position of `child` among this node's children.
+  func slot(of child: EntryTreeNode) -> Int {
+    children.firstIndex { $0 === child }!
+  }
+}
+
+/// The ordered storage behind ``RosterList``: a counted B+ tree of entries plus a hash index
+/// from id to leaf.
+///
+/// Every single-entry operation — insert or remove at any offset, lookup by offset or by id,
+/// `offset(of:)` — costs O(log n): the tree is at most four levels deep at a million entries,
+/// and a leaf is scanned linearly (at most ``leafCapacity`` entries). Memory is the entries
+/// themselves plus one index slot per entry.
+final class EntryTree {
+  /// Entries per leaf before it splits. Scanning 128 entries for an id is cheaper than keeping
+  /// positions inside the index up to date on every insert.
+  static let leafCapacity = 128
+  /// Children per inner node before it splits.
+  static let innerCapacity = 64
+  /// How full bulk loading packs each leaf, leaving room for inserts before the first split.
+  static let bulkLeafFill = 112
+
+  private(set) var root: EntryTreeNode
+  private var leafOfID: [UUID: EntryTreeNode]
+
+  init() {
+    root = EntryTreeNode(leafWith: [])
+    leafOfID = [:]
+  }
+
+  /// Builds a tree from entries in list order.
+  /// - Precondition: ids are unique.
+  /// - Complexity: O(n).
+  init(_ entries: [Entry]) {
+    var index = [UUID: EntryTreeNode](minimumCapacity: entries.count)
+    var leaves: [EntryTreeNode] = []
+    leaves.reserveCapacity(entries.count / Self.bulkLeafFill + 1)
+    var start = 0
+    repeat {
+      let end = min(start + Self.bulkLeafFill, entries.count)
+      let leaf = EntryTreeNode(leafWith: Array(entries[start..<end]))
+      for entry in leaf.entries {
+        let previous = index.updateValue(leaf, forKey: entry.id)
+        precondition(previous == nil, "duplicate entry id")
+      }
+      leaves.append(leaf)
+      start = end
+    } while start < entries.count
+    var level = leaves
+    while level.count > 1 {
+      var next: [EntryTreeNode] = []
+      next.reserveCapacity(level.count / (Self.innerCapacity - 8) + 1)
+      var from = 0
+      while from < level.count {
+        let to = min(from + Self.innerCapacity - 8, level.count)
+        next.append(EntryTreeNode(innerWith: Array(level[from..<to])))
+        from = to
+      }
+      level = next
+    }
+    root = level[0]
+    leafOfID = index
+  }
+
+  /// The number of entries. O(1).
+  var count: Int { root.count }
+
+  /// Whether an entry with this id is stored. O(1).
+  func contains(_ id: UUID) -> Bool { leafOfID[id] != nil }
+
+  /// The entry at `offset`. - Precondition: `0 <= offset < count`. O(log n).
+  subscript(offset: Int) -> Entry {
+    let (leaf, slot) = locate(offset)
+    return leaf.entries[slot]
+  }
+
+  /// The entry with this id. O(log n) worst case (a scan of one leaf).
+  func entry(id: UUID) -> Entry? {
+    guard let leaf = leafOfID[id] else { return nil }
+    return leaf.entries.first { $0.id == id }
+  }
+
+  /// The offset of the entry with this id. O(log n).
+  func offset(of id: UUID) -> Int? {
+    guard let leaf = leafOfID[id], let slot = leaf.entries.firstIndex(where: { $0.id == id })
+    else { return nil }
+    var offset = slot
+    var node = leaf
+    while let parent = node.parent {
+      for sibling in parent.children {
+        if sibling === node { break }
+        offset += sibling.count
+      }
+      node = parent
+    }
+    return offset
+  }
+
+  /// The leaf and slot holding `offset`, for `0 <= offset < count`.
+  private func locate(_ offset: Int) -> (EntryTreeNode, Int) {
+    precondition(offset >= 0 && offset < root.count, "offset out of range")
+    var node = root
+    var remaining = offset
+    while !node.isLeaf {
+      for child in node.children {
+        if remaining < child.count {
+          node = child
+          break
+        }
+        remaining -= child.count
+      }
+    }
+    return (node, remaining)
+  }
+
+  /// Inserts `entry` so that it ends up at `offset`.
+  /// - Precondition: `0 <= offset <= count`, and no entry has the same id.
+  /// - Complexity: O(log n).
+  func insert(_ entry: Entry, at offset: Int) {
+    precondition(offset >= 0 && offset <= root.count, "offset out of range")
+    precondition(leafOfID[entry.id] == nil, "duplicate entry id")
+    var node = root
+    var remaining = offset
+    node.count += 1
+    while !node.isLeaf {
+      var chosen = node.children[node.children.count - 1]
+      for child in node.children {
+        if remaining <= child.count {
+          chosen = child
+          break
+        }
+        remaining -= child.count
+      }
+      node = chosen
+      node.count += 1
+    }
+    node.entries.insert(entry, at: remaining)
+    leafOfID[entry.id] = node
+    if node.entries.count > Self.leafCapacity { split(node) }
+  }
+
+  /// Removes and returns the entry at `offset`.
+  /// - Precondition: `0 <= offset < count`.
+  /// - Complexity: O(log n).
+  @discardableResult
+  func remove(at offset: Int) -> Entry {
+    let (leaf, slot) = locate(offset)
+    return remove(slot: slot, of: leaf)
+  }
+
+  /// Removes the entry with this id, returning it and the offset it had.
+  /// - Complexity: O(log n).
+  func remove(id: UUID) -> (entry: Entry, offset: Int)? {
+    guard let offset = offset(of: id) else { return nil }
+    return (remove(at: offset), offset)
+  }
+
+  /// Replaces the stored entry that has `entry.id`, returning the old one and its offset.
+  /// - Complexity: O(log n).
+  func replace(_ entry: Entry) -> (old: Entry, offset: Int)? {
+    guard let leaf = leafOfID[entry.id], let offset = offset(of: entry.id),
+      let slot = leaf.entries.firstIndex(where: { $0.id == entry.id })
+    else { return nil }
+    let old = leaf.entries[slot]
+    leaf.entries[slot] = entry
+    return (old, offset)
+  }
+
+  /// Calls `body` with every entry in order, stopping when it returns `false`.
+  /// - Complexity: O(n).
+  func forEach(from offset: Int = 0, _ body: (Int, Entry) throws -> Bool) rethrows {
+    guard offset < root.count, offset >= 0 else { return }
+    var (leaf, slot) = locate(offset)
+    var position = offset
+    while true {
+      while slot < leaf.entries.count {
+        if try !body(position, leaf.entries[slot]) { return }
+        slot += 1
+        position += 1
+      }
+      guard let next = nextLeaf(after: leaf) else { return }
+      leaf = next
+      slot = 0
+    }
+  }
+
+  /// The leaf that follows `leaf` in list order.
+  func nextLeaf(after leaf: EntryTreeNode) -> EntryTreeNode? {
+    var node = leaf
+    while let parent = node.parent {
+      let slot = parent.slot(of: node)
+      if slot + 1 < parent.children.count {
+        var down = parent.children[slot + 1]
+        while !down.isLeaf { down = down.children[0] }
+        return down
+      }
+      node = parent
+    }
+    return nil
+  }
+
+  /// The first leaf, where iteration starts.
+  var firstLeaf: EntryTreeNode {
+    var node = root
+    while !node.isLeaf { node = node.children[0] }
+    return node
+  }
+
+  private func remove(slot: Int, of leaf: EntryTreeNode) -> Entry {
+    let entry = leaf.entries.remove(at: slot)
+    leafOfID[entry.id] = nil
+    var node: EntryTreeNode? = leaf
+    while let current = node {
+      current.count -= 1
+      node = current.parent
+    }
+    if leaf.entries.isEmpty { prune(leaf) }
+    return entry
+  }
+
+  /// Detaches an empty node from its parent, cascading upwards, and lowers the root when it has
+  /// a single child.
+  private func prune(_ empty: EntryTreeNode) {
+    var node = empty
+    while let parent = node.parent, node.count == 0 {
+      parent.children.remove(at: parent.slot(of: node))
+      node.parent = nil
+      node = parent
+    }
+    while !root.isLeaf, root.children.count == 1 {
+      root = root.children[0]
+      root.parent = nil
+    }
+    if !root.isLeaf, root.children.isEmpty { root = EntryTreeNode(leafWith: []) }
+  }
+
+  /// Splits an overfull node in two, inserting the new right half beside it.
+  private func split(_ node: EntryTreeNode) {
+    let right: EntryTreeNode
+    if node.isLeaf {
+      let half = node.entries.count / 2
+      right = EntryTreeNode(leafWith: Array(node.entries[half...]))
+      node.entries.removeSubrange(half...)
+      node.count = node.entries.count
+      for entry in right.entries { leafOfID[entry.id] = right }
+    } else {
+      let half = node.children.count / 2
+      right = EntryTreeNode(innerWith: Array(node.children[half...]))
+      node.children.removeSubrange(half...)
+      node.count -= right.count
+    }
+    if let parent = node.parent {
+      parent.children.insert(right, at: parent.slot(of: node) + 1)
+      right.parent = parent
+      if parent.children.count > Self.innerCapacity { split(parent) }
+    } else {
+      root = EntryTreeNode(innerWith: [node, right])
+    }
+  }
+}

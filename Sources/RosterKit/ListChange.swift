@@ -1,0 +1,72 @@
+public import Foundation
+
+/// A report of one action on a ``RosterList``: what changed, as splices and ids.
+///
+/// A GTK list model or a SwiftUI view applies the ``splices`` in order to update incrementally;
+/// a store replays the ``edits`` in one transaction.
+public struct ListChange: Hashable, Sendable {
+  /// Why the list changed.
+  public enum Origin: Hashable, Sendable {
+    /// A mutation made through the list's API.
+    case action
+    /// ``RosterList/undo()``.
+    case undo
+    /// ``RosterList/redo()``.
+    case redo
+    /// ``RosterList/apply(_:)``: edits made elsewhere (another process, the database).
+    case external
+  }
+
+  /// Why the list changed.
+  public let origin: Origin
+  /// The primitive edits, in the order they were applied, with the offsets they had then.
+  public let edits: [ListEdit]
+  /// The structural changes, in order; adjacent edits are merged.
+  public let splices: [Splice]
+
+  /// Creates a report from the edits as applied.
+  public init(origin: Origin, edits: [ListEdit]) {
+    self.origin = origin
+    self.edits = edits
+    var splices: [Splice] = []
+    for edit in edits {
+      let next: Splice
+      switch edit {
+      case .insert(_, let offset, _): next = Splice(offset: offset, removed: 0, inserted: 1)
+      case .remove(_, let offset, _): next = Splice(offset: offset, removed: 1, inserted: 0)
+      case .update, .categories, .title: continue
+      }
+      if let last = splices.last, let merged = last.merged(with: next) {
+        splices[splices.count - 1] = merged
+      } else {
+        splices.append(next)
+      }
+    }
+    self.splices = splices
+  }
+
+  /// Ids of the entries inserted (including moved entries, which are removed then inserted).
+  public var insertedIDs: [UUID] {
+    edits.compactMap { if case .insert(let e, _, _) = $0 { e.id } else { nil } }
+  }
+
+  /// Ids of the entries removed (including moved entries).
+  public var removedIDs: [UUID] {
+    edits.compactMap { if case .remove(let e, _, _) = $0 { e.id } else { nil } }
+  }
+
+  /// Ids of entries whose text or category changed in place, without moving.
+  public var updatedIDs: [UUID] {
+    edits.compactMap { if case .update(_, let e) = $0 { e.id } else { nil } }
+  }
+
+  /// Whether the list's categories changed (badges may need repainting).
+  public var categoriesChanged: Bool {
+    edits.contains { if case .categories = $0 { true } else { false } }
+  }
+
+  /// Whether the list's title changed.
+  public var titleChanged: Bool {
+    edits.contains { if case .title = $0 { true } else { false } }
+  }
+}

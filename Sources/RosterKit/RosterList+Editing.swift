@@ -1,0 +1,225 @@
+public import Foundation
+
+extension RosterList {
+  /// Adds an entry at the end.
+  ///
+  /// ```swift
+  /// let entry = try list.append("María José", category: "Staff")
+  /// ```
+  /// - Parameters:
+  ///   - text: The text; the rule validates and normalizes it.
+  ///   - category: A category name; created with its palette colour when new.
+  /// - Returns: The new entry, with a fresh id.
+  /// - Throws: ``RosterError/refused(_:)`` with the rule's reason; nothing changes.
+  /// - Complexity: O(log n).
+  @discardableResult
+  public func append(_ text: String, category: String? = nil) throws(RosterError) -> Entry {
+    try insert(text, category: category, at: tree.count)
+  }
+
+  /// Inserts an entry at `offset`.
+  /// - Parameters:
+  ///   - text: The text; the rule validates and normalizes it.
+  ///   - category: A category name; created with its palette colour when new.
+  ///   - offset: Where the new entry goes, `0...count`.
+  /// - Returns: The new entry.
+  /// - Throws: ``RosterError/refused(_:)`` or ``RosterError/offsetOutOfRange(_:count:)``;
+  ///   nothing changes.
+  /// - Complexity: O(log n).
+  @discardableResult
+  public func insert(_ text: String, category: String? = nil, at offset: Int)
+    throws(RosterError) -> Entry
+  {
+    try insert(text, category: category, at: offset, coalescing: false)
+  }
+
+  func insert(_ text: String, category: String?, at offset: Int, coalescing: Bool)
+    throws(RosterError) -> Entry
+  {
+    guard offset >= 0, offset <= tree.count else {
+      throw .offsetOutOfRange(offset, count: tree.count)
+    }
+    let normalized = try validated(text)
+    let categoryName = try categoryName(category)
+    let entry = Entry(id: makeID(), text: normalized, category: categoryName, created: now())
+    act(coalescing: coalescing ? entry.id : nil) { edits in
+      addCategoryIfNeeded(categoryName, to: &edits)
+      let after = offset > 0 ? tree[offset - 1].id : nil
+      if let done = perform(.insert(entry, offset: offset, after: after)) { edits.append(done) }
+    }
+    return entry
+  }
+
+  /// Changes an entry's text.
+  ///
+  /// Consecutive text changes to one entry (typing) coalesce into one undo step, until another
+  /// action or ``endTyping()``.
+  /// - Throws: ``RosterError/refused(_:)`` or ``RosterError/entryNotFound(_:)``.
+  /// - Complexity: O(log n).
+  @discardableResult
+  public func updateText(of id: UUID, to text: String) throws(RosterError) -> Entry {
+    guard var entry = tree.entry(id: id) else { throw .entryNotFound(id) }
+    let normalized = try validated(text)
+    guard normalized != entry.text else { return entry }
+    entry.text = normalized
+    entry.updated = now()
+    let new = entry
+    act(coalescing: id) { edits in
+      if let old = tree.entry(id: id), let done = perform(.update(old: old, new: new)) {
+        edits.append(done)
+      }
+    }
+    return entry
+  }
+
+  /// Sets or clears an entry's category, creating the category when it is new.
+  /// - Throws: ``RosterError/entryNotFound(_:)``, or
+  ///   ``RosterError/invalidCategoryName(_:)`` for an empty or invisible-character name.
+  /// - Complexity: O(log n + c) for c categories.
+  @discardableResult
+  public func setCategory(of id: UUID, to category: String?) throws(RosterError) -> Entry {
+    guard var entry = tree.entry(id: id) else { throw .entryNotFound(id) }
+    let name = try categoryName(category)
+    guard name != entry.category else { return entry }
+    entry.category = name
+    entry.updated = now()
+    let new = entry
+    act { edits in
+      addCategoryIfNeeded(name, to: &edits)
+      if let old = tree.entry(id: id), let done = perform(.update(old: old, new: new)) {
+        edits.append(done)
+      }
+    }
+    return entry
+  }
+
+  /// Removes the entry with this id.
+  /// - Returns: The removed entry.
+  /// - Throws: ``RosterError/entryNotFound(_:)``; nothing changes.
+  /// - Complexity: O(log n).
+  @discardableResult
+  public func remove(id: UUID) throws(RosterError) -> Entry {
+    try remove(ids: [id])[0]
+  }
+
+  /// Removes several entries as one action (one undo step).
+  /// - Returns: The removed entries, in list order.
+  /// - Throws: ``RosterError/entryNotFound(_:)`` when any id is unknown; nothing changes.
+  /// - Complexity: O(k log n) for k ids.
+  @discardableResult
+  public func remove<IDs: Sequence<UUID>>(ids: IDs) throws(RosterError) -> [Entry] {
+    var offsets: [Int] = []
+    for id in Set(ids) {
+      guard let offset = tree.offset(of: id) else { throw .entryNotFound(id) }
+      offsets.append(offset)
+    }
+    return removeSorted(offsets.sorted())
+  }
+
+  /// Removes the entries at `offsets`, as SwiftUI's `onDelete` passes them.
+  ///
+  /// Offsets outside the list are ignored: they come from a view that is out of date, and
+  /// refusing the whole gesture would be worse.
+  /// - Returns: The removed entries, in list order.
+  /// - Complexity: O(k log n) for k offsets.
+  @discardableResult
+  public func remove(atOffsets offsets: IndexSet) -> [Entry] {
+    removeSorted(offsets.filter { $0 >= 0 && $0 < tree.count })
+  }
+
+  /// Removes ascending, distinct offsets, last first so earlier offsets stay valid.
+  private func removeSorted(_ offsets: [Int]) -> [Entry] {
+    var removed: [Entry] = []
+    act { edits in
+      for offset in offsets.reversed() {
+        let entry = tree[offset]
+        if let done = perform(.remove(entry, offset: offset, after: nil)) {
+          edits.append(done)
+          removed.append(entry)
+        }
+      }
+    }
+    return removed.reversed()
+  }
+
+  /// Moves the entries at `offsets` to just before the entry that was at `destination`, as
+  /// SwiftUI's `onMove` passes them (`destination` may be `count`).
+  ///
+  /// Offsets outside the list are ignored and `destination` is clamped: a stale view never traps.
+  /// - Complexity: O(k log n) for k moved entries.
+  public func move(fromOffsets offsets: IndexSet, toOffset destination: Int) {
+    let sources = offsets.filter { $0 >= 0 && $0 < tree.count }
+    guard !sources.isEmpty else { return }
+    let clamped = min(max(destination, 0), tree.count)
+    let target = clamped - sources.count { $0 < clamped }
+    let moving = sources.map { tree[$0] }
+    // A move that leaves every entry where it was is not an action.
+    if sources.first == target, sources.last == target + sources.count - 1,
+      sources.count == sources.last! - sources.first! + 1
+    {
+      return
+    }
+    act { edits in
+      for offset in sources.reversed() {
+        if let done = perform(.remove(tree[offset], offset: offset, after: nil)) {
+          edits.append(done)
+        }
+      }
+      for (index, entry) in moving.enumerated() {
+        let place = target + index
+        let after = place > 0 ? tree[place - 1].id : nil
+        if let done = perform(.insert(entry, offset: place, after: after)) { edits.append(done) }
+      }
+    }
+  }
+
+  /// Moves the entry with this id so that it ends up at `offset`.
+  /// - Throws: ``RosterError/entryNotFound(_:)`` or
+  ///   ``RosterError/offsetOutOfRange(_:count:)`` (`offset` must be in `0..<count`).
+  /// - Complexity: O(log n).
+  public func move(id: UUID, toOffset offset: Int) throws(RosterError) {
+    guard let from = tree.offset(of: id) else { throw .entryNotFound(id) }
+    guard offset >= 0, offset < tree.count else {
+      throw .offsetOutOfRange(offset, count: tree.count)
+    }
+    guard from != offset else { return }
+    move(fromOffsets: IndexSet(integer: from), toOffset: offset > from ? offset + 1 : offset)
+  }
+
+  /// Renames the list.
+  /// - Throws: ``RosterError/invalidTitle(_:)`` for an empty or invisible-character title.
+  public func rename(to newTitle: String) throws(RosterError) {
+    guard case .valid(let normalized) = Rule.text.validate(newTitle) else {
+      throw .invalidTitle(Rule.text.validate(newTitle).refusal!)
+    }
+    guard normalized != title else { return }
+    act { edits in
+      if let done = perform(.title(old: title, new: normalized)) { edits.append(done) }
+    }
+  }
+
+  /// Ends the current typing run, so the next text change starts a new undo step.
+  ///
+  /// Call it when a text field loses focus or its edit is committed.
+  public func endTyping() {
+    history.seal()
+  }
+
+  // MARK: Helpers
+
+  /// A normalized category name, or `nil` for no category (or an empty name).
+  func categoryName(_ name: String?) throws(RosterError) -> String? {
+    guard let name, !name.allSatisfy(\.isWhitespace) else { return nil }
+    switch Rule.text.validate(name) {
+    case .valid(let normalized): return normalized
+    case .invalid(let refusal): throw .invalidCategoryName(refusal)
+    }
+  }
+
+  /// Records the creation of category `name` in `edits` when the list does not have it yet.
+  func addCategoryIfNeeded(_ name: String?, to edits: inout [ListEdit]) {
+    guard let name, category(named: name) == nil else { return }
+    let new = categories + [EntryCategory(name: name)]
+    if let done = perform(.categories(old: categories, new: new)) { edits.append(done) }
+  }
+}

@@ -1,0 +1,226 @@
+public import Foundation
+public import Observation
+
+/// A titled list of entries with a rule, categories, change reports and undo.
+///
+/// Identity comes first: every entry has a stable id, and operations by id never hit the wrong
+/// row. Offset-based operations (`remove(atOffsets:)`, `move(fromOffsets:toOffset:)`) exist for
+/// SwiftUI's `onDelete` and `onMove`.
+///
+/// ```swift
+/// let guests = RosterList(title: "Guests")
+/// let anna = try guests.append("  Anna  Lindqvist ")   // stored as "Anna Lindqvist"
+/// try guests.append("Łukasz", category: "Family")
+/// try guests.remove(id: anna.id)
+/// guests.undo()                                        // Anna is back, same id, same place
+/// ```
+///
+/// Single-entry operations cost O(log n); the list is observable, and every mutation is reported
+/// to observers added with ``addObserver(_:)`` as a ``ListChange``.
+@Observable
+public final class RosterList {
+  /// The list's identity.
+  public let id: UUID
+  /// The list's title, shown in the header bar.
+  public private(set) var title: String
+  /// The rule every entry's text must pass.
+  public let rule: Rule
+  /// The categories entries can carry, in the order they were created.
+  public private(set) var categories: [EntryCategory]
+
+  /// Bumped on every change, so that observation tracks reads of the entries.
+  var revision = 0
+
+  @ObservationIgnored let tree: EntryTree
+  @ObservationIgnored let makeID: @Sendable () -> UUID
+  @ObservationIgnored let now: @Sendable () -> Date
+  @ObservationIgnored var history = UndoHistory()
+  @ObservationIgnored private var observers: [Int: (ListChange) -> Void] = [:]
+  @ObservationIgnored private var nextObserver = 0
+  @ObservationIgnored var duplicateIndex: DuplicateIndex?
+
+  /// Creates a list.
+  ///
+  /// `entries` are taken as stored: they are not validated again (load them from a trusted
+  /// store).
+  /// - Parameters:
+  ///   - id: The list's identity.
+  ///   - title: The title.
+  ///   - rule: The rule entries must pass; personal names by default.
+  ///   - categories: The list's categories.
+  ///   - entries: Entries in list order, with unique ids.
+  ///   - makeID: Makes ids for new entries; inject a deterministic one in tests.
+  ///   - now: The clock for `created` and `updated`.
+  /// - Complexity: O(n) in the number of entries.
+  public init(
+    id: UUID = UUID(),
+    title: String,
+    rule: Rule = .personalName,
+    categories: [EntryCategory] = [],
+    entries: [Entry] = [],
+    makeID: @escaping @Sendable () -> UUID = { UUID() },
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.id = id
+    self.title = title
+    self.rule = rule
+    self.categories = categories
+    self.tree = EntryTree(entries)
+    self.makeID = makeID
+    self.now = now
+  }
+
+  // MARK: Reading
+
+  /// The number of entries. O(1).
+  public var count: Int {
+    access(keyPath: \.revision)
+    return tree.count
+  }
+
+  /// Whether the list has no entries. O(1).
+  public var isEmpty: Bool { count == 0 }
+
+  /// The entry at `offset`.
+  /// - Precondition: `0 <= offset < count`.
+  /// - Complexity: O(log n).
+  public subscript(offset: Int) -> Entry {
+    access(keyPath: \.revision)
+    return tree[offset]
+  }
+
+  /// The entry at `offset`, or `nil` when the offset is outside the list (a stale view).
+  /// - Complexity: O(log n).
+  public func entry(at offset: Int) -> Entry? {
+    access(keyPath: \.revision)
+    guard offset >= 0, offset < tree.count else { return nil }
+    return tree[offset]
+  }
+
+  /// The entry with this id, or `nil`.
+  /// - Complexity: O(log n).
+  public func entry(id: UUID) -> Entry? {
+    access(keyPath: \.revision)
+    return tree.entry(id: id)
+  }
+
+  /// The current offset of the entry with this id, or `nil`.
+  /// - Complexity: O(log n).
+  public func offset(of id: UUID) -> Int? {
+    access(keyPath: \.revision)
+    return tree.offset(of: id)
+  }
+
+  /// The entries, as a random-access collection that reads the list without copying it.
+  public var entries: Entries {
+    access(keyPath: \.revision)
+    return Entries(tree: tree)
+  }
+
+  /// The category with this name, if the list has one.
+  /// - Complexity: O(c) in the number of categories.
+  public func category(named name: String) -> EntryCategory? {
+    categories.first { $0.name == name }
+  }
+
+  // MARK: Observing
+
+  /// Calls `handler` after every change, with the report of what changed. Returns a token for
+  /// ``removeObserver(_:)``.
+  @discardableResult
+  public func addObserver(_ handler: @escaping (ListChange) -> Void) -> Int {
+    nextObserver += 1
+    observers[nextObserver] = handler
+    return nextObserver
+  }
+
+  /// Stops calling the handler registered under `token`.
+  public func removeObserver(_ token: Int) {
+    observers[token] = nil
+  }
+
+  // MARK: Applying edits
+
+  /// Applies `edit` by identity and returns it as actually applied, or `nil` when it no longer
+  /// applies (its entry is gone, or already there).
+  ///
+  /// Inserts resolve their place from the anchor when it exists, else from the offset (clamped),
+  /// so no stale position ever traps.
+  func perform(_ edit: ListEdit) -> ListEdit? {
+    switch edit {
+    case .insert(let entry, let offset, let after):
+      guard !tree.contains(entry.id) else { return nil }
+      let place: Int
+      if let after, let anchor = tree.offset(of: after) {
+        place = anchor + 1
+      } else if after == nil {
+        place = 0
+      } else {
+        place = min(max(offset, 0), tree.count)
+      }
+      let predecessor = place > 0 ? tree[place - 1].id : nil
+      tree.insert(entry, at: place)
+      duplicateIndex?.add(entry.text)
+      return .insert(entry, offset: place, after: predecessor)
+    case .remove(let entry, _, _):
+      guard let offset = tree.offset(of: entry.id) else { return nil }
+      let predecessor = offset > 0 ? tree[offset - 1].id : nil
+      let removed = tree.remove(at: offset)
+      duplicateIndex?.remove(removed.text)
+      return .remove(removed, offset: offset, after: predecessor)
+    case .update(_, let new):
+      guard let (old, _) = tree.replace(new) else { return nil }
+      if old.text != new.text {
+        duplicateIndex?.remove(old.text)
+        duplicateIndex?.add(new.text)
+      }
+      return .update(old: old, new: new)
+    case .categories(_, let new):
+      let old = categories
+      categories = new
+      return .categories(old: old, new: new)
+    case .title(_, let new):
+      let old = title
+      title = new
+      return .title(old: old, new: new)
+    }
+  }
+
+  /// Applies edits made elsewhere — by another process, read back from storage — without
+  /// recording them for undo, and reports them to observers.
+  ///
+  /// Edits that no longer apply (an entry already removed) are skipped.
+  /// - Complexity: O(k log n) for k edits.
+  @discardableResult
+  public func apply(_ edits: [ListEdit]) -> ListChange {
+    let applied = edits.compactMap(perform)
+    return publish(ListChange(origin: .external, edits: applied))
+  }
+
+  /// Runs `body` as one user action: one undo step, one report.
+  @discardableResult
+  func act(coalescing key: UUID? = nil, _ body: (inout [ListEdit]) -> Void) -> ListChange {
+    var applied: [ListEdit] = []
+    body(&applied)
+    guard !applied.isEmpty else { return ListChange(origin: .action, edits: []) }
+    history.record(applied, coalescing: key)
+    return publish(ListChange(origin: .action, edits: applied))
+  }
+
+  /// Tells SwiftUI and the observers about a change.
+  @discardableResult
+  func publish(_ change: ListChange) -> ListChange {
+    guard !change.edits.isEmpty else { return change }
+    revision &+= 1
+    for handler in observers.values { handler(change) }
+    return change
+  }
+
+  /// The text as the rule normalizes it, or the rule's refusal.
+  func validated(_ text: String) throws(RosterError) -> String {
+    switch rule.validate(text) {
+    case .valid(let normalized): return normalized
+    case .invalid(let refusal): throw .refused(refusal)
+    }
+  }
+}
