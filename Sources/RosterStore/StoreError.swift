@@ -1,20 +1,69 @@
+public import Foundation
 public import RosterKit
 
 /// Every error the store reports, with one line a person can act on.
 public enum StoreError: Error, Sendable, CustomStringConvertible {
   /// A RosterKit refusal (invalid text, unknown entry…).
   case roster(RosterError)
+  /// The list's rule refused this input.
+  case refused(String, Refusal)
   /// The database could not be opened, read or written.
   case database(String)
   /// No list has this title or id.
   case listNotFound(String)
+  /// A list with this title already exists.
+  case listExists(String)
+  /// Other processes kept the database locked for longer than the store waits.
+  case busy
+  /// A uniqueness or foreign-key rule of the schema refused a write.
+  case constraint(String)
+  /// No entry of the list matches this id, id prefix or position.
+  case entryNotFound(String)
+  /// The list already has an entry with this id.
+  case duplicateEntry(UUID)
+  /// Several entries start with this id prefix.
+  case ambiguousEntry(String, matches: Int)
+  /// A 1-based position outside the list.
+  case positionOutOfRange(Int, count: Int)
+  /// The change log no longer covers the position asked for (pruned, or a bulk import):
+  /// load the list again.
+  case reloadRequired
+  /// The database was written by a newer version of Roster.
+  case newerSchema(Int)
 
   /// The message for a person.
   public var description: String {
     switch self {
     case .roster(let error): error.description
+    case .refused(let input, let refusal): "“\(input)” refused: \(Self.explain(refusal))"
     case .database(let message): message
     case .listNotFound(let name): "There is no list named “\(name)”."
+    case .listExists(let name): "A list named “\(name)” already exists."
+    case .busy:
+      "The database is busy: other Roster processes kept it locked too long. Try again."
+    case .constraint(let detail): "The database refused the change: \(detail)."
+    case .entryNotFound(let reference): "No entry matches “\(reference)”."
+    case .duplicateEntry(let id):
+      "The list already has an entry with id \(id.uuidString.lowercased())."
+    case .ambiguousEntry(let prefix, let matches):
+      "“\(prefix)” is the start of \(matches) entries' ids: give more characters."
+    case .positionOutOfRange(let position, let count):
+      "There is no position \(position): the list has \(count) entries."
+    case .reloadRequired: "The change log no longer covers this window: reload the list."
+    case .newerSchema(let version):
+      "The database has schema version \(version), newer than this Roster understands."
     }
+  }
+
+  /// A refusal as one sentence naming the character, its code point and its position when one
+  /// is to blame: `“2” (U+0032) at position 2: digits are not part of a name.`
+  public static func explain(_ refusal: Refusal) -> String {
+    guard let character = refusal.character, let scalar = refusal.scalar,
+      let position = refusal.position
+    else { return refusal.message }
+    let code = String(scalar.value, radix: 16, uppercase: true)
+    let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+    let message = refusal.message.prefix(1).lowercased() + refusal.message.dropFirst()
+    return "“\(character)” (U+\(padded)) at position \(position): \(message)"
   }
 }
