@@ -38,35 +38,40 @@ final class EntryTreeNode {
 ///
 /// Every single-entry operation — insert or remove at any offset, lookup by offset or by id,
 /// `offset(of:)` — costs O(log n): the tree is at most four levels deep at a million entries,
-/// and a leaf is scanned linearly (at most ``leafCapacity`` entries). Memory is the entries
+/// and a leaf is scanned linearly (at most `leafCapacity` entries). Memory is the entries
 /// themselves plus one index slot per entry.
 final class EntryTree {
   /// Entries per leaf before it splits. Scanning 128 entries for an id is cheaper than keeping
   /// positions inside the index up to date on every insert.
-  static let leafCapacity = 128
+  static let defaultLeafCapacity = 128
   /// Children per inner node before it splits.
-  static let innerCapacity = 64
-  /// How full bulk loading packs each leaf, leaving room for inserts before the first split.
-  static let bulkLeafFill = 112
+  static let defaultInnerCapacity = 64
+
+  let leafCapacity: Int
+  let innerCapacity: Int
 
   private(set) var root: EntryTreeNode
   private var leafOfID: [UUID: EntryTreeNode]
 
-  init() {
-    root = EntryTreeNode(leafWith: [])
-    leafOfID = [:]
-  }
 
   /// Builds a tree from entries in list order.
   /// - Precondition: ids are unique.
   /// - Complexity: O(n).
-  init(_ entries: [Entry]) {
+  init(
+    _ entries: [Entry] = [], leafCapacity: Int = defaultLeafCapacity,
+    innerCapacity: Int = defaultInnerCapacity
+  ) {
+    precondition(leafCapacity >= 2 && innerCapacity >= 3, "capacities too small to split")
+    self.leafCapacity = leafCapacity
+    self.innerCapacity = innerCapacity
+    let leafFill = max(1, leafCapacity * 7 / 8)
+    let innerFill = max(2, innerCapacity * 7 / 8)
     var index = [UUID: EntryTreeNode](minimumCapacity: entries.count)
     var leaves: [EntryTreeNode] = []
-    leaves.reserveCapacity(entries.count / Self.bulkLeafFill + 1)
+    leaves.reserveCapacity(entries.count / leafFill + 1)
     var start = 0
     repeat {
-      let end = min(start + Self.bulkLeafFill, entries.count)
+      let end = min(start + leafFill, entries.count)
       let leaf = EntryTreeNode(leafWith: Array(entries[start..<end]))
       for entry in leaf.entries {
         let previous = index.updateValue(leaf, forKey: entry.id)
@@ -78,10 +83,10 @@ final class EntryTree {
     var level = leaves
     while level.count > 1 {
       var next: [EntryTreeNode] = []
-      next.reserveCapacity(level.count / (Self.innerCapacity - 8) + 1)
+      next.reserveCapacity(level.count / innerFill + 1)
       var from = 0
       while from < level.count {
-        let to = min(from + Self.innerCapacity - 8, level.count)
+        let to = min(from + innerFill, level.count)
         next.append(EntryTreeNode(innerWith: Array(level[from..<to])))
         from = to
       }
@@ -165,7 +170,7 @@ final class EntryTree {
     }
     node.entries.insert(entry, at: remaining)
     leafOfID[entry.id] = node
-    if node.entries.count > Self.leafCapacity { split(node) }
+    if node.entries.count > leafCapacity { split(node) }
   }
 
   /// Removes and returns the entry at `offset`.
@@ -281,7 +286,7 @@ final class EntryTree {
     if let parent = node.parent {
       parent.children.insert(right, at: parent.slot(of: node) + 1)
       right.parent = parent
-      if parent.children.count > Self.innerCapacity { split(parent) }
+      if parent.children.count > innerCapacity { split(parent) }
     } else {
       root = EntryTreeNode(innerWith: [node, right])
     }

@@ -52,7 +52,7 @@ public final class RosterList {
   ///   - makeID: Makes ids for new entries; inject a deterministic one in tests.
   ///   - now: The clock for `created` and `updated`.
   /// - Complexity: O(n) in the number of entries.
-  public init(
+  public convenience init(
     id: UUID = UUID(),
     title: String,
     rule: Rule = .personalName,
@@ -61,11 +61,21 @@ public final class RosterList {
     makeID: @escaping @Sendable () -> UUID = { UUID() },
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
+    self.init(
+      id: id, title: title, rule: rule, categories: categories, tree: EntryTree(entries),
+      makeID: makeID, now: now)
+  }
+
+  /// Creates a list over a prepared tree (tests use small node capacities to exercise splits).
+  init(
+    id: UUID, title: String, rule: Rule, categories: [EntryCategory], tree: EntryTree,
+    makeID: @escaping @Sendable () -> UUID, now: @escaping @Sendable () -> Date
+  ) {
     self.id = id
     self.title = title
     self.rule = rule
     self.categories = categories
-    self.tree = EntryTree(entries)
+    self.tree = tree
     self.makeID = makeID
     self.now = now
   }
