@@ -49,7 +49,8 @@ public final class RosterList {
   ///   - rule: The rule entries must pass; personal names by default.
   ///   - categories: The list's categories.
   ///   - entries: Entries in list order, with unique ids.
-  ///   - makeID: Makes ids for new entries; inject a deterministic one in tests.
+  ///   - makeID: Makes ids for new entries; inject a deterministic one in tests. By default,
+  ///     random version 4 UUIDs from a fast generator seeded by the system.
   ///   - now: The clock for `created` and `updated`.
   /// - Complexity: O(n) in the number of entries.
   public convenience init(
@@ -58,12 +59,12 @@ public final class RosterList {
     rule: Rule = .personalName,
     categories: [EntryCategory] = [],
     entries: [Entry] = [],
-    makeID: @escaping @Sendable () -> UUID = { UUID() },
+    makeID: (@Sendable () -> UUID)? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.init(
       id: id, title: title, rule: rule, categories: categories, tree: EntryTree(entries),
-      makeID: makeID, now: now)
+      makeID: makeID ?? { UUIDGenerator.shared.make() }, now: now)
   }
 
   /// Creates a list over a prepared tree (tests use small node capacities to exercise splits).
