@@ -45,6 +45,24 @@ public struct ListChange: Hashable, Sendable {
     self.splices = splices
   }
 
+  /// All ``splices`` as one splice over the range they touch, in the coordinates before the
+  /// change; `nil` when nothing moved.
+  ///
+  /// A list model that has already reached its final state (as GTK's does when it is told) must
+  /// announce a multi-part change as one, so that every item it reports is really there.
+  public var combinedSplice: Splice? {
+    guard var combined = splices.first else { return nil }
+    for next in splices.dropFirst() {
+      let start = min(combined.offset, next.offset)
+      let end = max(combined.offset + combined.inserted, next.offset + next.removed)
+      combined = Splice(
+        offset: start,
+        removed: end - start - combined.inserted + combined.removed,
+        inserted: end - start - next.removed + next.inserted)
+    }
+    return combined
+  }
+
   /// Ids of the entries inserted (including moved entries, which are removed then inserted).
   public var insertedIDs: [UUID] {
     edits.compactMap { if case .insert(let e, _, _) = $0 { e.id } else { nil } }

@@ -49,23 +49,34 @@ public final class RosterList {
   ///   - rule: The rule entries must pass; personal names by default.
   ///   - categories: The list's categories.
   ///   - entries: Entries in list order, with unique ids.
-  ///   - makeID: Makes ids for new entries; inject a deterministic one in tests.
+  ///   - makeID: Makes ids for new entries; inject a deterministic one in tests. By default,
+  ///     random version 4 UUIDs from a fast generator seeded by the system.
   ///   - now: The clock for `created` and `updated`.
   /// - Complexity: O(n) in the number of entries.
-  public init(
+  public convenience init(
     id: UUID = UUID(),
     title: String,
     rule: Rule = .personalName,
     categories: [EntryCategory] = [],
     entries: [Entry] = [],
-    makeID: @escaping @Sendable () -> UUID = { UUID() },
+    makeID: (@Sendable () -> UUID)? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.init(
+      id: id, title: title, rule: rule, categories: categories, tree: EntryTree(entries),
+      makeID: makeID ?? { UUIDGenerator.shared.make() }, now: now)
+  }
+
+  /// Creates a list over a prepared tree (tests use small node capacities to exercise splits).
+  init(
+    id: UUID, title: String, rule: Rule, categories: [EntryCategory], tree: EntryTree,
+    makeID: @escaping @Sendable () -> UUID, now: @escaping @Sendable () -> Date
   ) {
     self.id = id
     self.title = title
     self.rule = rule
     self.categories = categories
-    self.tree = EntryTree(entries)
+    self.tree = tree
     self.makeID = makeID
     self.now = now
   }
