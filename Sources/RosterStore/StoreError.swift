@@ -35,7 +35,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .roster(let error): error.description
-    case .refused(let input, let refusal): "“\(input)” refused: \(Self.explain(refusal))"
+    case .refused(let input, let refusal): "“\(input)” refused: \(refusal.message)"
     case .database(let message): message
     case .listNotFound(let name): "There is no list named “\(name)”."
     case .listExists(let name): "A list named “\(name)” already exists."
@@ -53,17 +53,5 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case .newerSchema(let version):
       "The database has schema version \(version), newer than this Roster understands."
     }
-  }
-
-  /// A refusal as one sentence naming the character, its code point and its position when one
-  /// is to blame: `“2” (U+0032) at position 2: digits are not part of a name.`
-  public static func explain(_ refusal: Refusal) -> String {
-    guard let character = refusal.character, let scalar = refusal.scalar,
-      let position = refusal.position
-    else { return refusal.message }
-    let code = String(scalar.value, radix: 16, uppercase: true)
-    let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
-    let message = refusal.message.prefix(1).lowercased() + refusal.message.dropFirst()
-    return "“\(character)” (U+\(padded)) at position \(position): \(message)"
   }
 }

@@ -1,0 +1,31 @@
+import RosterStore
+
+/// Why a command stopped, and the exit status that says so.
+enum CLIError: Error {
+  /// The command line itself is wrong: exit status 2, with a pointer to `--help`.
+  case usage(String, command: String)
+  /// The input was refused or something failed: exit status 1.
+  case failed(String)
+  /// The store refused or failed: exit status 1.
+  case store(StoreError)
+  /// Reported already (one line per bad row, say): just exit 1.
+  case reported
+
+  /// The process exit status.
+  var exitCode: Int32 {
+    if case .usage = self { return 2 }
+    return 1
+  }
+
+  /// The one line for standard error, or `nil` when already reported.
+  var message: String? {
+    switch self {
+    case .usage(let message, let command):
+      let help = command.isEmpty ? "roster --help" : "roster \(command) --help"
+      return "roster: \(message) See “\(help)”."
+    case .failed(let message): return "roster: \(message)"
+    case .store(let error): return "roster: \(error.description)"
+    case .reported: return nil
+    }
+  }
+}
