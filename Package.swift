@@ -51,7 +51,7 @@ let package = Package(
 
     .testTarget(name: "RosterKitTests", dependencies: ["RosterKit"]),
     .testTarget(name: "RosterStoreTests", dependencies: ["RosterKit", "RosterStore"]),
-    .testTarget(name: "RosterCLITests", dependencies: ["roster"]),
+    .testTarget(name: "RosterCLITests", dependencies: ["roster", "RosterStore"]),
   ]
 )
 

@@ -19,12 +19,17 @@ enum CLIError: Error {
 
   /// The one line for standard error, or `nil` when already reported.
   var message: String? {
+    detail.map { "roster: " + $0 }
+  }
+
+  /// The message without the `roster:` prefix.
+  var detail: String? {
     switch self {
     case .usage(let message, let command):
       let help = command.isEmpty ? "roster --help" : "roster \(command) --help"
-      return "roster: \(message) See “\(help)”."
-    case .failed(let message): return "roster: \(message)"
-    case .store(let error): return "roster: \(error.description)"
+      return "\(message) See “\(help)”."
+    case .failed(let message): return message
+    case .store(let error): return error.description
     case .reported: return nil
     }
   }

@@ -94,7 +94,7 @@ extension CommandLineTool {
           created: field("created"), updated: field("updated"), to: batch)
       } catch {
         tally.refused += 1
-        err.line("roster: \(path) line \(record.line): \(error.message ?? "")")
+        err.line("roster: \(path) line \(record.line): \(error.detail ?? "")")
       }
     }
   }
@@ -147,7 +147,7 @@ extension CommandLineTool {
           updated: entry.updated, to: batch)
       } catch {
         tally.refused += 1
-        err.line("roster: \(path) entry \(index + 1): \(error.message ?? "")")
+        err.line("roster: \(path) entry \(index + 1): \(error.detail ?? "")")
       }
     }
   }
