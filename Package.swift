@@ -51,7 +51,8 @@ let package = Package(
 
     .testTarget(name: "RosterKitTests", dependencies: ["RosterKit"]),
     .testTarget(name: "RosterStoreTests", dependencies: ["RosterKit", "RosterStore"]),
-    .testTarget(name: "RosterCLITests", dependencies: ["roster", "RosterStore"]),
+    .testTarget(
+      name: "RosterCLITests", dependencies: ["roster", "RosterStore"], exclude: ["Golden"]),
   ]
 )
 

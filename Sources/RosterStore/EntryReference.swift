@@ -37,9 +37,22 @@ public enum EntryReference: Hashable, Sendable, CustomStringConvertible {
   /// The reference as a person typed it.
   public var description: String {
     switch self {
-    case .id(let id): id.uuidString.lowercased()
+    case .id(let id): UUIDText.string(id)
     case .prefix(let prefix): prefix
     case .position(let position): "#\(position)"
     }
+  }
+
+  /// The least and the greatest id that start with the hexadecimal `prefix`.
+  static func bounds(ofPrefix prefix: String) -> (low: UUID, high: UUID) {
+    let digits = String(prefix.filter(\.isHexDigit).prefix(32))
+    func id(padding: Character) -> UUID {
+      var text = digits + String(repeating: padding, count: 32 - digits.count)
+      for offset in [8, 13, 18, 23] {
+        text.insert("-", at: text.index(text.startIndex, offsetBy: offset))
+      }
+      return UUIDText.parse(Array(text.utf8))!
+    }
+    return (id(padding: "0"), id(padding: "f"))
   }
 }

@@ -24,6 +24,8 @@ public final class ImportBatch {
   private var lastID: UUID?
   private var inserts: [ListEdit]? = []
   private var finished = false
+  private var categoryNames: [String: String] = [:]
+  private let insertion: Statement
   /// How many entries were added so far.
   public private(set) var count = 0
 
@@ -32,6 +34,9 @@ public final class ImportBatch {
     self.list = list
     originalCategories = try store.categories(of: list)
     categories = originalCategories
+    insertion = try store.database.statement(
+      "INSERT INTO entries (list, key, id, text, category, created, updated)"
+        + " VALUES (?, ?, ?, ?, ?, ?, ?)")
     let last = try store.lastEntry(in: list)
     lastKey = last?.key
     lastID = last?.id
@@ -59,7 +64,16 @@ public final class ImportBatch {
   ) throws(StoreError) -> Entry {
     precondition(!finished, "The import batch is already finished.")
     let normalized = try store.validated(text, by: list.rule)
-    let categoryName = try SQLiteStore.categoryName(category)
+    var categoryName: String?
+    if let category {
+      // Most rows repeat a few categories: normalize each name once.
+      if let known = categoryNames[category] {
+        categoryName = known
+      } else {
+        categoryName = try SQLiteStore.categoryName(category)
+        categoryNames[category] = categoryName
+      }
+    }
     let stamp = created ?? store.now()
     let entry = Entry(
       id: id ?? store.makeID(), text: normalized, category: categoryName, created: stamp,
@@ -68,7 +82,14 @@ public final class ImportBatch {
       throw .database("The list has no room left at its end.")
     }
     do throws(StoreError) {
-      try store.insert(entry, key: key, in: list)
+      defer { insertion.reset() }
+      try insertion.bind([
+        .integer(list.row), .integer(key), .id(entry.id), .text(entry.text),
+        categoryName.map(SQLValue.text) ?? .null,
+        .real(entry.created.timeIntervalSinceReferenceDate),
+        .real(entry.updated.timeIntervalSinceReferenceDate),
+      ])
+      while try insertion.step() {}
     } catch .constraint {
       throw .duplicateEntry(entry.id)
     }
@@ -97,6 +118,7 @@ public final class ImportBatch {
     precondition(!finished, "The import batch is already finished.")
     finished = true
     do throws(StoreError) {
+      try store.adjustCount(of: list, by: count)
       var edits: [ListEdit] = []
       if categories != originalCategories {
         edits = try store.apply(

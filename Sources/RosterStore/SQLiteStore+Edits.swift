@@ -23,10 +23,11 @@ extension SQLiteStore {
         if let existing {
           try database.run(
             "UPDATE entries SET key = ? WHERE list = ? AND id = ?", .integer(place.key),
-            .integer(list.row), .text(existing.entry.id.uuidString.lowercased()))
+            .integer(list.row), .id(existing.entry.id))
           applied.append(.insert(existing.entry, offset: offset, after: place.predecessor))
         } else {
           try insert(entry, key: place.key, in: list)
+          try adjustCount(of: list, by: 1)
           applied.append(.insert(entry, offset: offset, after: place.predecessor))
         }
       case .remove(let entry, let offset, _):
@@ -41,6 +42,7 @@ extension SQLiteStore {
           try database.run(
             "DELETE FROM entries WHERE list = ? AND key = ?", .integer(list.row),
             .integer(existing.key))
+          try adjustCount(of: list, by: -1)
         }
         applied.append(.remove(existing.entry, offset: offset, after: predecessor))
       case .update(_, let new):
@@ -75,7 +77,7 @@ extension SQLiteStore {
   func located(_ id: UUID, in list: StoredList) throws(StoreError) -> (key: Int64, entry: Entry)? {
     let statement = try database.statement(
       "SELECT key, \(Self.entryColumns) FROM entries WHERE list = ? AND id = ?")
-    try statement.bind([.integer(list.row), .text(id.uuidString.lowercased())])
+    try statement.bind([.integer(list.row), .id(id)])
     guard try statement.step() else { return nil }
     return (statement.integer(0), try entry(statement, from: 1))
   }
@@ -84,7 +86,7 @@ extension SQLiteStore {
     try database.run(
       "INSERT INTO entries (list, key, id, text, category, created, updated)"
         + " VALUES (?, ?, ?, ?, ?, ?, ?)",
-      .integer(list.row), .integer(key), .text(entry.id.uuidString.lowercased()),
+      .integer(list.row), .integer(key), .id(entry.id),
       .text(entry.text), entry.category.map(SQLValue.text) ?? .null,
       .real(entry.created.timeIntervalSinceReferenceDate),
       .real(entry.updated.timeIntervalSinceReferenceDate))
@@ -130,8 +132,8 @@ extension SQLiteStore {
     key: Int64, id: UUID
   )? {
     try keyAndID(
-      "SELECT key, id FROM entries WHERE list = ? AND id <> ? ORDER BY key LIMIT 1 OFFSET ?",
-      .integer(list.row), .text(skipping?.uuidString.lowercased() ?? ""),
+      "SELECT key, id FROM entries WHERE list = ? AND id IS NOT ? ORDER BY key LIMIT 1 OFFSET ?",
+      .integer(list.row), skipping.map(SQLValue.id) ?? .null,
       .integer(Int64(max(offset, 0))))
   }
 
@@ -140,7 +142,7 @@ extension SQLiteStore {
   )? {
     let statement = try database.statement(sql)
     try statement.bind(values)
-    guard try statement.step(), let id = statement.text(1).flatMap(UUID.init(uuidString:))
+    guard try statement.step(), let id = statement.entryID(1)
     else { return nil }
     return (statement.integer(0), id)
   }
@@ -151,7 +153,7 @@ extension SQLiteStore {
   {
     try database.integer(
       "SELECT key FROM entries WHERE list = ? AND key > ? AND id <> ? ORDER BY key LIMIT 1",
-      .integer(list.row), .integer(key ?? Int64.min), .text(skipping.uuidString.lowercased()))
+      .integer(list.row), .integer(key ?? Int64.min), .id(skipping))
       ?? nil
   }
 

@@ -214,18 +214,19 @@ extension SQLiteStore {
       }
       id = found.id
     case .prefix(let prefix):
+      let (low, high) = EntryReference.bounds(ofPrefix: prefix)
       let statement = try database.statement(
-        "SELECT id FROM entries WHERE list = ? AND id >= ? AND id < ? ORDER BY id LIMIT 2")
-      try statement.bind([.integer(list.row), .text(prefix), .text(prefix + "~")])
+        "SELECT id FROM entries WHERE list = ? AND id BETWEEN ? AND ? ORDER BY id LIMIT 2")
+      try statement.bind([.integer(list.row), .id(low), .id(high)])
       var matches: [UUID] = []
       while try statement.step() {
-        if let found = statement.text(0).flatMap(UUID.init(uuidString:)) { matches.append(found) }
+        if let found = statement.entryID(0) { matches.append(found) }
       }
       guard let first = matches.first else { throw .entryNotFound(prefix) }
       guard matches.count == 1 else {
         let total = try database.integer(
-          "SELECT COUNT(*) FROM entries WHERE list = ? AND id >= ? AND id < ?",
-          .integer(list.row), .text(prefix), .text(prefix + "~"))
+          "SELECT COUNT(*) FROM entries WHERE list = ? AND id BETWEEN ? AND ?",
+          .integer(list.row), .id(low), .id(high))
         throw .ambiguousEntry(prefix, matches: Int(total ?? 2))
       }
       id = first

@@ -54,7 +54,7 @@ extension SQLiteStore {
       try statement.bind([.integer(stored.row), .integer(since)])
       var edits: [ListEdit] = []
       var position = since
-      let me = writerID.uuidString.lowercased()
+      let me = UUIDText.string(writerID)
       while try statement.step() {
         position = statement.integer(0)
         guard statement.text(1) != me else { continue }
@@ -123,7 +123,7 @@ extension SQLiteStore {
     if let edits { payload = .blob(try encode(edits)) }
     try database.run(
       "INSERT INTO changes (list, writer, edits) VALUES (?, ?, ?)", .integer(list.row),
-      .text(writerID.uuidString.lowercased()), payload)
+      .text(UUIDText.string(writerID)), payload)
     let position = database.lastInsertedRowID
     if let cut = try database.integer(
       "SELECT position FROM changes WHERE list = ? ORDER BY position DESC LIMIT 1 OFFSET ?",
@@ -144,7 +144,7 @@ extension SQLiteStore {
       "DELETE FROM history WHERE list = ? AND stack = ?", .integer(list.row),
       .integer(Stack.redo.rawValue))
     if let typed = Self.typedEntry(edits), let top = try peek(.undo, in: list),
-      top.writer == writerID.uuidString.lowercased(), Self.typedEntry(top.edits) == typed
+      top.writer == UUIDText.string(writerID), Self.typedEntry(top.edits) == typed
     {
       try database.run(
         "UPDATE history SET edits = ? WHERE step = ?", .blob(try encode(top.edits + edits)),
@@ -163,7 +163,7 @@ extension SQLiteStore {
     guard !edits.isEmpty else { return }
     try database.run(
       "INSERT INTO history (list, stack, writer, edits) VALUES (?, ?, ?, ?)", .integer(list.row),
-      .integer(stack.rawValue), .text(writerID.uuidString.lowercased()), .blob(try encode(edits)))
+      .integer(stack.rawValue), .text(UUIDText.string(writerID)), .blob(try encode(edits)))
     try database.run(
       "DELETE FROM history WHERE list = ?1 AND stack = ?2 AND step <= (SELECT step FROM history"
         + " WHERE list = ?1 AND stack = ?2 ORDER BY step DESC LIMIT 1 OFFSET ?3)",

@@ -3,12 +3,11 @@ public import RosterKit
 
 extension SQLiteStore {
   /// Every list with its entry count, in creation order.
-  /// - Complexity: O(n) in the total number of entries (they are counted).
+  /// - Complexity: O(l) in the number of lists.
   public func lists() throws(StoreError) -> [ListSummary] {
     try read { () throws(StoreError) in
       let statement = try database.statement(
-        "SELECT \(StoredList.columns), (SELECT COUNT(*) FROM entries WHERE list = lists.id)"
-          + " FROM lists ORDER BY id")
+        "SELECT \(StoredList.columns), size FROM lists ORDER BY id")
       var result: [ListSummary] = []
       while try statement.step() {
         let list = try StoredList(statement)
@@ -42,7 +41,7 @@ extension SQLiteStore {
       do throws(StoreError) {
         try database.run(
           "INSERT INTO lists (uuid, title, rule, pattern, created) VALUES (?, ?, ?, ?, ?)",
-          .text(id.uuidString.lowercased()), .text(title), .text(rule.kind.rawValue),
+          .text(UUIDText.string(id)), .text(title), .text(rule.kind.rawValue),
           rule.pattern.map(SQLValue.text) ?? .null, .real(now().timeIntervalSinceReferenceDate))
       } catch .constraint {
         throw .listExists(title)
@@ -54,8 +53,8 @@ extension SQLiteStore {
   /// Deletes a list and its entries, categories, change log and history.
   public func deleteList(_ id: UUID) throws(StoreError) {
     try write { () throws(StoreError) in
-      try database.run("DELETE FROM lists WHERE uuid = ?", .text(id.uuidString.lowercased()))
-      guard database.changedRows > 0 else { throw .listNotFound(id.uuidString.lowercased()) }
+      try database.run("DELETE FROM lists WHERE uuid = ?", .text(UUIDText.string(id)))
+      guard database.changedRows > 0 else { throw .listNotFound(UUIDText.string(id)) }
     }
   }
 
@@ -109,13 +108,22 @@ extension SQLiteStore {
   func stored(_ id: UUID) throws(StoreError) -> StoredList {
     let statement = try database.statement(
       "SELECT \(StoredList.columns) FROM lists WHERE uuid = ?")
-    try statement.bind([.text(id.uuidString.lowercased())])
-    guard try statement.step() else { throw .listNotFound(id.uuidString.lowercased()) }
+    try statement.bind([.text(UUIDText.string(id))])
+    guard try statement.step() else { throw .listNotFound(UUIDText.string(id)) }
     return try StoredList(statement)
   }
 
+  /// The list's entry count, as the store keeps it. O(1).
   func count(_ row: Int64) throws(StoreError) -> Int {
-    Int(try database.integer("SELECT COUNT(*) FROM entries WHERE list = ?", .integer(row)) ?? 0)
+    Int(try database.integer("SELECT size FROM lists WHERE id = ?", .integer(row)) ?? 0)
+  }
+
+  /// Adds `change` to the list's kept entry count.
+  func adjustCount(of list: StoredList, by change: Int) throws(StoreError) {
+    guard change != 0 else { return }
+    try database.run(
+      "UPDATE lists SET size = size + ? WHERE id = ?", .integer(Int64(change)),
+      .integer(list.row))
   }
 
   func categories(of list: StoredList) throws(StoreError) -> [EntryCategory] {
@@ -144,7 +152,7 @@ extension SQLiteStore {
 
   /// An entry from a row selected with ``entryColumns``, starting at column `first`.
   func entry(_ statement: Statement, from first: Int32 = 0) throws(StoreError) -> Entry {
-    guard let id = statement.text(first).flatMap(UUID.init(uuidString:)) else {
+    guard let id = statement.entryID(first) else {
       throw .database("An entry in the database has a malformed id.")
     }
     return Entry(

@@ -40,16 +40,17 @@ public final class SQLiteStore: RosterStorage {
   /// - Parameters:
   ///   - path: The database file.
   ///   - now: The clock for new entries; inject a fixed one in tests.
-  ///   - makeID: Makes ids for new entries and lists.
+  ///   - makeID: Makes ids for new entries and lists; by default RosterKit's fast random
+  ///     version 4 generator.
   /// - Throws: ``StoreError/database(_:)`` when the file cannot be opened or is not a database.
   public init(
     path: String,
     now: @escaping @Sendable () -> Date = { Date() },
-    makeID: @escaping @Sendable () -> UUID = { UUID() }
+    makeID: (@Sendable () -> UUID)? = nil
   ) throws(StoreError) {
     self.path = path
     self.now = now
-    self.makeID = makeID
+    self.makeID = makeID ?? { UUIDGenerator.shared.make() }
     self.writerID = UUID()
     try Self.prepareFile(at: path)
     database = try Database(path: path)

@@ -23,7 +23,7 @@ enum Schema {
     CREATE TABLE entries (
       list INTEGER NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
       key INTEGER NOT NULL,
-      id TEXT NOT NULL,
+      id BLOB NOT NULL,
       text TEXT NOT NULL,
       category TEXT,
       created REAL NOT NULL,
@@ -53,8 +53,15 @@ enum Schema {
     ALTER TABLE lists ADD COLUMN pruned INTEGER NOT NULL DEFAULT 0;
     """
 
+  /// Version 3: each list's entry count, kept up to date by the store, so `roster lists` and
+  /// single-entry commands never count a million rows.
+  static let version3 = """
+    ALTER TABLE lists ADD COLUMN size INTEGER NOT NULL DEFAULT 0;
+    UPDATE lists SET size = (SELECT COUNT(*) FROM entries WHERE entries.list = lists.id);
+    """
+
   /// Every migration in order; the schema version is the number applied.
-  static let migrations = [version1, version2]
+  static let migrations = [version1, version2, version3]
 
   /// The version this code writes.
   static var current: Int { migrations.count }

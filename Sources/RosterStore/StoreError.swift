@@ -44,7 +44,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case .constraint(let detail): "The database refused the change: \(detail)."
     case .entryNotFound(let reference): "No entry matches “\(reference)”."
     case .duplicateEntry(let id):
-      "The list already has an entry with id \(id.uuidString.lowercased())."
+      "The list already has an entry with id \(UUIDText.string(id))."
     case .ambiguousEntry(let prefix, let matches):
       "“\(prefix)” is the start of \(matches) entries' ids: give more characters."
     case .positionOutOfRange(let position, let count):

@@ -17,7 +17,7 @@ struct StoredList {
   /// Reads a row selected with ``columns``.
   init(_ statement: Statement) throws(StoreError) {
     row = statement.integer(0)
-    guard let id = statement.text(1).flatMap(UUID.init(uuidString:)) else {
+    guard let id = statement.uuid(1) else {
       throw .database("A list in the database has a malformed id.")
     }
     self.id = id

@@ -7,6 +7,8 @@ enum SQLValue {
   case real(Double)
   case text(String)
   case blob(Data)
+  /// An entry id, stored as its 16 bytes.
+  case id(UUID)
   case null
 }
 
@@ -47,6 +49,10 @@ final class Statement {
       status = data.withUnsafeBytes { bytes in
         sqlite3_bind_blob(raw, index, bytes.baseAddress, Int32(bytes.count), transient)
       }
+    case .id(let id):
+      status = withUnsafeBytes(of: id.uuid) { bytes in
+        sqlite3_bind_blob(raw, index, bytes.baseAddress, 16, transient)
+      }
     case .null: status = sqlite3_bind_null(raw, index)
     }
     guard status == SQLITE_OK else { throw database.error(status) }
@@ -79,6 +85,24 @@ final class Statement {
     guard let bytes = sqlite3_column_text(raw, index) else { return nil }
     let count = Int(sqlite3_column_bytes(raw, index))
     return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
+
+  /// Column `index` of the current row as an id written by ``UUIDText``; `nil` otherwise.
+  func uuid(_ index: Int32) -> UUID? {
+    guard let bytes = sqlite3_column_text(raw, index) else { return nil }
+    let count = Int(sqlite3_column_bytes(raw, index))
+    return UUIDText.parse(UnsafeBufferPointer(start: bytes, count: count))
+  }
+
+  /// Column `index` of the current row as an entry id (16 bytes); `nil` otherwise.
+  func entryID(_ index: Int32) -> UUID? {
+    guard sqlite3_column_bytes(raw, index) == 16, let bytes = sqlite3_column_blob(raw, index)
+    else { return nil }
+    var uuid = UUID().uuid
+    withUnsafeMutableBytes(of: &uuid) {
+      $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: 16))
+    }
+    return UUID(uuid: uuid)
   }
 
   /// Column `index` of the current row as bytes; `nil` when NULL.
