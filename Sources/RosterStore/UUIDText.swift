@@ -1,12 +1,17 @@
-import Foundation
+public import Foundation
 
 /// Ids as the database stores them: lowercase `8-4-4-4-12` text, formatted and parsed by hand
 /// because Foundation's `uuidString` goes through `printf`, too slow for a million rows.
-enum UUIDText {
+public enum UUIDText {
   private static let digits = Array("0123456789abcdef".utf8)
 
   /// The lowercase text of `id`.
-  static func string(_ id: UUID) -> String {
+  ///
+  /// ```swift
+  /// UUIDText.string(id)   // "1f0c9a2e-5b7d-4c3e-9a1b-2c3d4e5f6a7b"
+  /// ```
+  /// - Complexity: O(1).
+  public static func string(_ id: UUID) -> String {
     let bytes = withUnsafeBytes(of: id.uuid) { Array($0) }
     var text: [UInt8] = []
     text.reserveCapacity(36)
@@ -19,7 +24,8 @@ enum UUIDText {
   }
 
   /// Parses `8-4-4-4-12` hexadecimal text (either case); `nil` for anything else.
-  static func parse<Text: Collection<UInt8>>(_ text: Text) -> UUID? {
+  /// - Complexity: O(1).
+  public static func parse<Text: Collection<UInt8>>(_ text: Text) -> UUID? {
     guard text.count == 36 else { return nil }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(16)

@@ -51,7 +51,7 @@ extension CommandLineTool {
         try store.forEachEntry(in: list.id) { entry in
           let cells = [
             CSVCell.encode(entry.text), CSVCell.encode(entry.category ?? ""),
-            entry.id.uuidString.lowercased(), Timestamp.format(entry.created),
+            UUIDText.string(entry.id), Timestamp.format(entry.created),
             Timestamp.format(entry.updated),
           ]
           sink.write(cells.joined(separator: ",") + "\r\n")

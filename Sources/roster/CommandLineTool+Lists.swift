@@ -12,7 +12,7 @@ extension CommandLineTool {
     if arguments.has("--json") {
       let items = lists.map { list in
         JSONText.object([
-          ("id", JSONText.string(list.id.uuidString.lowercased())),
+          ("id", JSONText.string(UUIDText.string(list.id))),
           ("title", JSONText.string(list.title)), ("rule", JSONText.rule(list.rule)),
           ("count", String(list.count)),
         ])

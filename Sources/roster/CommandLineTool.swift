@@ -144,7 +144,7 @@ final class CommandLineTool {
 
   /// The first eight characters of an id, as `show` prints them.
   static func shortID(_ id: UUID) -> String {
-    String(id.uuidString.lowercased().prefix(8))
+    String(UUIDText.string(id).prefix(8))
   }
 
   /// The rule given by `--rule` and `--pattern`, or `nil` when neither is given.

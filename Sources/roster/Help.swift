@@ -38,7 +38,8 @@ enum Help {
       export [--format csv|json] [-o FILE]
 
     ENTRY is an id, the first 4 or more characters of an id (as `show` prints them), or a
-    1-based position written #N (#1 is the first entry).
+    1-based position written #N (#1 is the first entry). Put -- before arguments that start
+    with a dash: roster add -- -Anna.
 
     Options for every command:
       --db PATH       The database file. Default: $ROSTER_DB, else

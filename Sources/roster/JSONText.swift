@@ -1,5 +1,6 @@
 import Foundation
 import RosterKit
+import RosterStore
 
 /// JSON written by hand, in a fixed key order, one value at a time: exports of a million
 /// entries stream instead of building one document in memory.
@@ -51,7 +52,7 @@ enum JSONText {
   /// An entry as the export schema writes it.
   static func entry(_ entry: Entry) -> String {
     object([
-      ("id", string(entry.id.uuidString.lowercased())), ("text", string(entry.text)),
+      ("id", string(UUIDText.string(entry.id))), ("text", string(entry.text)),
       ("category", optional(entry.category)),
       ("created", string(Timestamp.format(entry.created))),
       ("updated", string(Timestamp.format(entry.updated))),

@@ -5,18 +5,49 @@ import Foundation
 enum Timestamp {
   /// `date` as ISO 8601 UTC with milliseconds.
   static func format(_ date: Date) -> String {
-    let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
-    var seconds = time_t(Int64((milliseconds / 1000).rounded(.down)))
-    let fraction = Int(milliseconds - Double(seconds) * 1000)
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    func pad(_ value: Int32, _ width: Int) -> String {
-      let digits = String(value)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    let (days, dayMilliseconds) = floorDivision(milliseconds, 86_400_000)
+    let (year, month, day) = civil(days)
+    var bytes = [UInt8](repeating: 0, count: 24)
+    func put(_ value: Int64, at start: Int, width: Int) {
+      var rest = value
+      for index in stride(from: start + width - 1, through: start, by: -1) {
+        bytes[index] = 0x30 + UInt8(rest % 10)
+        rest /= 10
+      }
     }
-    return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))"
-      + "T\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))"
-      + ".\(pad(Int32(fraction), 3))Z"
+    put(year, at: 0, width: 4)
+    put(month, at: 5, width: 2)
+    put(day, at: 8, width: 2)
+    put(dayMilliseconds / 3_600_000, at: 11, width: 2)
+    put(dayMilliseconds / 60_000 % 60, at: 14, width: 2)
+    put(dayMilliseconds / 1_000 % 60, at: 17, width: 2)
+    put(dayMilliseconds % 1_000, at: 20, width: 3)
+    for (index, separator) in [
+      (4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "."), (23, "Z"),
+    ] {
+      bytes[index] = separator.utf8.first!
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Quotient and non-negative remainder.
+  private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+    let quotient = value / divisor - (value % divisor < 0 ? 1 : 0)
+    return (quotient, value - quotient * divisor)
+  }
+
+  /// Year, month and day of `days` since 1970-01-01 (proleptic Gregorian calendar).
+  private static func civil(_ days: Int64) -> (Int64, Int64, Int64) {
+    let shifted = days + 719_468
+    let era = floorDivision(shifted, 146_097).0
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
   /// Parses `YYYY-MM-DDTHH:MM:SS[.fff]Z` (or `+00:00`); `nil` for anything else.

@@ -45,6 +45,14 @@ final class Transcript {
   func run(_ arguments: String..., stdin: String? = nil, list: String? = nil) throws
     -> RosterBinary.Result
   {
+    try run(arguments, stdin: stdin, list: list)
+  }
+
+  /// Runs `roster` with `arguments` and adds it to the transcript.
+  @discardableResult
+  func run(_ arguments: [String], stdin: String? = nil, list: String? = nil) throws
+    -> RosterBinary.Result
+  {
     var resolved: [String] = []
     for argument in arguments {
       if argument.hasPrefix("@"), let position = Int(argument.dropFirst()) {

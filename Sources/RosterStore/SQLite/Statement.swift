@@ -98,7 +98,7 @@ final class Statement {
   func entryID(_ index: Int32) -> UUID? {
     guard sqlite3_column_bytes(raw, index) == 16, let bytes = sqlite3_column_blob(raw, index)
     else { return nil }
-    var uuid = UUID().uuid
+    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     withUnsafeMutableBytes(of: &uuid) {
       $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: 16))
     }
