@@ -168,8 +168,7 @@ enum RefusalMessage {
     }
   }
 
-  private static func invisibleExplanation(_ scalarClass: ScalarClass, _ noun: String) -> String
-  {
+  private static func invisibleExplanation(_ scalarClass: ScalarClass, _ noun: String) -> String {
     switch scalarClass {
     case .zeroWidthJoiner: "a zero-width joiner is only allowed right after a virama"
     case .zeroWidthNonJoiner:

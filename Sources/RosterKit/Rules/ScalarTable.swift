@@ -108,7 +108,7 @@ struct ScalarInfo {
   var nfcNo: Bool { bits & Self.nfcNoBit != 0 }
   /// NFC_Quick_Check is Maybe.
   var nfcMaybe: Bool { bits & Self.nfcMaybeBit != 0 }
-  /// The scalar is the first half of some primary composite.
+  /// A following NFC_QC=Maybe scalar may compose or reorder with this one.
   var composingStarter: Bool { bits & Self.composingBit != 0 }
   /// The scalar has the White_Space property.
   var isWhiteSpace: Bool { bits & Self.whiteSpaceBit != 0 }
@@ -231,7 +231,9 @@ enum ScalarTable {
       switch value {
       case 0x27, 0x2018, 0x2019, 0x05F3: return .apostrophe
       case 0x2E: return .fullStop
-      case 0xB7, 0x30FB: return .middleDot
+      // Middle dots; and the Tibetan tsheg, which separates the syllables of every Tibetan
+      // name (ཚེ་རིང), not in names.md's list but needed the same way.
+      case 0xB7, 0x30FB, 0x0F0B, 0x0F0C: return .middleDot
       default: return .punctuation
       }
     case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
