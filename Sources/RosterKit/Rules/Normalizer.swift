@@ -41,7 +41,7 @@ enum Normalizer {
   }
 
   /// Whether any step of the name normalization would change `input`.
-  private static func needsNameNormalization(_ input: String) -> Bool {
+  static func needsNameNormalization(_ input: String) -> Bool {
     let scalars = input.unicodeScalars
     guard let first = scalars.first, let last = scalars.last else { return false }
     if ScalarTable.info(first).isWhiteSpace || ScalarTable.info(last).isWhiteSpace {

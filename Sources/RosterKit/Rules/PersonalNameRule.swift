@@ -14,17 +14,31 @@ enum PersonalNameRule {
   static let maximumMarks = 4
 
   /// Validates and normalizes a personal name.
+  ///
+  /// Most input is already normalized, so the first pass scans it as it is, watching for
+  /// anything normalization would change; only then is it normalized and scanned again.
   /// - Complexity: O(*n*) in the number of scalars; grapheme breaking only when refused or
   ///   longer than 256 scalars.
   static func validate(_ input: String) -> Validation {
+    if input.isEmpty { return .invalid(RefusalMessage.empty(.name)) }
+    if input.utf8.count <= maximumLength {
+      var scanner = NameScanner(text: input, watchingNormalization: true)
+      switch scanner.scan() {
+      case .valid: return .valid(input)
+      case .refused(let refusal): return .invalid(refusal)
+      case .needsNormalization: break
+      }
+    }
     let text = Normalizer.name(input)
     if text.isEmpty { return .invalid(RefusalMessage.empty(.name)) }
     if let refusal = LengthLimit.check(text, limit: maximumLength, subject: .name) {
       return .invalid(refusal)
     }
-    var scanner = NameScanner(text: text)
-    if let refusal = scanner.scan() { return .invalid(refusal) }
-    return .valid(text)
+    var scanner = NameScanner(text: text, watchingNormalization: false)
+    switch scanner.scan() {
+    case .refused(let refusal): return .invalid(refusal)
+    case .valid, .needsNormalization: return .valid(text)
+    }
   }
 }
 
@@ -41,57 +55,102 @@ enum LengthLimit {
   }
 }
 
-/// The state of one pass over a name.
+/// The state of one pass over a name. Places are UTF-8 offsets, turned into positions in
+/// characters only for a refusal.
 private struct NameScanner {
+  enum Outcome {
+    case valid
+    case refused(Refusal)
+    /// Watching for normalization, the scan met something normalization would change.
+    case needsNormalization
+  }
+
   let text: String
+  let watchingNormalization: Bool
 
   /// A fault that needs more context to be sure of, waiting for the end of the scan.
-  private var noted: (index: String.Index, reason: Refusal.Reason)?
+  private var noted: (offset: Int, reason: Refusal.Reason)?
   private var notedScripts: (minority: LookAlikeScript, majority: LookAlikeScript)?
 
   private var previous: ScalarClass = .space
   private var marksInRow = 0
   private var anyLetter = false
-  private var pendingHyphen: String.Index?
+  private var pendingHyphen: Int?
+  private var nfc = NFCQuickCheck()
 
-  private var wordStart: String.Index
+  private var wordStart = 0
   private var wordHasLetter = false
   /// Per word, how many Latin, Greek and Cyrillic letters, and where each script first appears.
   private var scriptCounts = (0, 0, 0)
-  private var scriptFirst: (String.Index?, String.Index?, String.Index?) = (nil, nil, nil)
+  private var scriptFirst: (Int?, Int?, Int?) = (nil, nil, nil)
 
-  init(text: String) {
+  init(text: String, watchingNormalization: Bool) {
     self.text = text
-    wordStart = text.startIndex
+    self.watchingNormalization = watchingNormalization
   }
 
-  /// Scans the whole name; the refusal, or `nil` when it is a valid name.
-  mutating func scan() -> Refusal? {
-    let scalars = text.unicodeScalars
-    var index = scalars.startIndex
-    while index < scalars.endIndex {
-      let scalar = scalars[index]
-      if let refusal = step(scalar, ScalarTable.info(scalar), at: index) { return refusal }
-      scalars.formIndex(after: &index)
-    }
-    if let refusal = endWord(at: scalars.endIndex) { return refusal }
-    if !anyLetter {
-      return RefusalMessage.blaming(
-        text.startIndex, in: text, reason: .onlyPunctuation, subject: .name)
-    }
-    if let noted {
-      if noted.reason == .mixedScript, let scripts = notedScripts {
-        return RefusalMessage.mixedScript(
-          noted.index, in: text, minority: scripts.minority, majority: scripts.majority)
+  /// Scans the whole name.
+  mutating func scan() -> Outcome {
+    if watchingNormalization {
+      let scalars = text.unicodeScalars
+      if let first = scalars.first, ScalarTable.info(first).isWhiteSpace {
+        return .needsNormalization
       }
-      return RefusalMessage.blaming(noted.index, in: text, reason: noted.reason, subject: .name)
+      if let last = scalars.last, ScalarTable.info(last).isWhiteSpace {
+        return .needsNormalization
+      }
     }
-    return nil
+    var offset = 0
+    for scalar in text.unicodeScalars {
+      let info = ScalarTable.info(scalar)
+      if watchingNormalization && normalizationChanges(scalar, info) {
+        return .needsNormalization
+      }
+      if let refusal = step(scalar, info, at: offset) { return refused(refusal) }
+      offset += UTF8.width(scalar)
+    }
+    if let refusal = endWord() { return refused(refusal) }
+    if !anyLetter {
+      return refused(
+        RefusalMessage.blaming(text.startIndex, in: text, reason: .onlyPunctuation, subject: .name))
+    }
+    guard let noted else { return .valid }
+    let index = stringIndex(noted.offset)
+    if noted.reason == .mixedScript, let scripts = notedScripts {
+      return refused(
+        RefusalMessage.mixedScript(
+          index, in: text, minority: scripts.minority, majority: scripts.majority))
+    }
+    return refused(
+      RefusalMessage.blaming(index, in: text, reason: noted.reason, subject: .name))
   }
 
-  private mutating func step(
-    _ scalar: Unicode.Scalar, _ info: ScalarInfo, at index: String.Index
-  ) -> Refusal? {
+  /// A refusal stands only if the text is normalized: else the text to blame is another.
+  private func refused(_ refusal: Refusal) -> Outcome {
+    if watchingNormalization && Normalizer.needsNameNormalization(text) {
+      return .needsNormalization
+    }
+    return .refused(refusal)
+  }
+
+  /// Whether the name normalization would change the text at this scalar: a double space, a
+  /// space other than U+0020, a halfwidth or fullwidth form, or a failed NFC quick check.
+  private mutating func normalizationChanges(_ scalar: Unicode.Scalar, _ info: ScalarInfo)
+    -> Bool
+  {
+    let value = scalar.value
+    if value < 0x80 {
+      if value == 0x20 && previous == .space && wordStart > 0 { return true }
+      nfc.reset()
+      return false
+    }
+    if (0xFF01...0xFFEF).contains(value) || info.scalarClass == .otherSpace { return true }
+    return !nfc.accepts(info)
+  }
+
+  private mutating func step(_ scalar: Unicode.Scalar, _ info: ScalarInfo, at offset: Int)
+    -> Refusal?
+  {
     let scalarClass = info.scalarClass
     if let hyphen = pendingHyphen, scalarClass != .mark {
       pendingHyphen = nil
@@ -103,31 +162,31 @@ private struct NameScanner {
     case .letter:
       anyLetter = true
       wordHasLetter = true
-      tally(info.script, at: index)
+      tally(info.script, at: offset)
     case .mark:
       guard previous == .letter || previous == .mark else {
-        return refuse(index, .orphanMark)
+        return refuse(offset, .orphanMark)
       }
       marksInRow += 1
-      if marksInRow > PersonalNameRule.maximumMarks { return refuse(index, .tooManyMarks) }
+      if marksInRow > PersonalNameRule.maximumMarks { return refuse(offset, .tooManyMarks) }
     case .space:
-      if let refusal = endWord(at: index) { return refusal }
-      wordStart = scalarsIndex(after: index)
+      if let refusal = endWord() { return refusal }
+      wordStart = offset + 1
     case .hyphen:
-      if previous != .letter && previous != .mark { note(index, .misplacedHyphen) }
-      pendingHyphen = index
+      if previous != .letter && previous != .mark { note(offset, .misplacedHyphen) }
+      pendingHyphen = offset
     case .apostrophe, .fullStop, .middleDot:
       break
     case .zeroWidthJoiner:
-      guard JoinControls.allowsJoiner(in: text, at: index) else {
-        return refuse(index, .invisibleFormat)
+      guard JoinControls.allowsJoiner(in: text, at: stringIndex(offset)) else {
+        return refuse(offset, .invisibleFormat)
       }
     case .zeroWidthNonJoiner:
-      guard JoinControls.allowsNonJoiner(in: text, at: index) else {
-        return refuse(index, .invisibleFormat)
+      guard JoinControls.allowsNonJoiner(in: text, at: stringIndex(offset)) else {
+        return refuse(offset, .invisibleFormat)
       }
     default:
-      return refuse(index, reason(for: scalarClass, at: index))
+      return refuse(offset, reason(for: scalarClass, at: offset))
     }
     if scalarClass != .mark { marksInRow = 0 }
     previous = scalarClass
@@ -135,7 +194,7 @@ private struct NameScanner {
   }
 
   /// The checks due at a space or at the end: the word's hyphen, ZWNJ, letter and scripts.
-  private mutating func endWord(at index: String.Index) -> Refusal? {
+  private mutating func endWord() -> Refusal? {
     if let hyphen = pendingHyphen {
       pendingHyphen = nil
       note(hyphen, .misplacedHyphen)
@@ -148,7 +207,7 @@ private struct NameScanner {
     return nil
   }
 
-  private mutating func tally(_ script: LookAlikeScript, at index: String.Index) {
+  private mutating func tally(_ script: LookAlikeScript, at index: Int) {
     switch script {
     case .other: return
     case .latin:
@@ -177,7 +236,7 @@ private struct NameScanner {
     }!
     let majority = used.filter { $0 != minority }.max { counts[$0] < counts[$1] }!
     let index = firsts[minority]!
-    if noted == nil || index < noted!.index {
+    if noted == nil || index < noted!.offset {
       notedScripts = (
         LookAlikeScript(rawValue: UInt8(minority + 1))!,
         LookAlikeScript(rawValue: UInt8(majority + 1))!
@@ -186,16 +245,16 @@ private struct NameScanner {
     }
   }
 
-  private mutating func note(_ index: String.Index, _ reason: Refusal.Reason) {
-    if noted == nil || index < noted!.index { noted = (index, reason) }
+  private mutating func note(_ index: Int, _ reason: Refusal.Reason) {
+    if noted == nil || index < noted!.offset { noted = (index, reason) }
   }
 
-  private func refuse(_ index: String.Index, _ reason: Refusal.Reason) -> Refusal {
-    RefusalMessage.blaming(index, in: text, reason: reason, subject: .name)
+  private func refuse(_ offset: Int, _ reason: Refusal.Reason) -> Refusal {
+    RefusalMessage.blaming(stringIndex(offset), in: text, reason: reason, subject: .name)
   }
 
-  private func scalarsIndex(after index: String.Index) -> String.Index {
-    text.unicodeScalars.index(after: index)
+  private func stringIndex(_ offset: Int) -> String.Index {
+    text.utf8.index(text.utf8.startIndex, offsetBy: offset)
   }
 
   /// Classes refused on sight: their own refusal takes precedence over placement faults.
@@ -209,12 +268,13 @@ private struct NameScanner {
   }
 
   /// The refusal reason for a class that has no place in a name.
-  private func reason(for scalarClass: ScalarClass, at index: String.Index) -> Refusal.Reason {
+  private func reason(for scalarClass: ScalarClass, at offset: Int) -> Refusal.Reason {
     switch scalarClass {
     case .digit: .digit
     // A text-style emoji (☺ ♥ ✈) asked to look like emoji by VS16 is an emoji.
     case .symbol:
-      text.unicodeScalars[index...].dropFirst().first == "\u{FE0F}" ? .emoji : .symbol
+      text.unicodeScalars[stringIndex(offset)...].dropFirst().first == "\u{FE0F}"
+        ? .emoji : .symbol
     case .punctuation, .dash, .tatweel, .otherSpace: .symbol
     case .emoji, .variationSelector, .tag: .emoji
     case .fancyText: .fancyText
