@@ -91,24 +91,21 @@ private struct NameScanner {
 
   /// Scans the whole name.
   mutating func scan() -> Outcome {
-    if watchingNormalization {
-      let scalars = text.unicodeScalars
-      if let first = scalars.first, ScalarTable.info(first).isWhiteSpace {
-        return .needsNormalization
-      }
-      if let last = scalars.last, ScalarTable.info(last).isWhiteSpace {
-        return .needsNormalization
-      }
-    }
+    let table = ScalarTable.lookup
     var offset = 0
+    var last = ScalarInfo(bits: 0)
     for scalar in text.unicodeScalars {
-      let info = ScalarTable.info(scalar)
-      if watchingNormalization && normalizationChanges(scalar, info) {
-        return .needsNormalization
+      let info = table.info(scalar)
+      if watchingNormalization {
+        // White space at either end is trimmed; the end is checked after the loop.
+        if offset == 0 && info.isWhiteSpace { return .needsNormalization }
+        if normalizationChanges(scalar, info) { return .needsNormalization }
       }
       if let refusal = step(scalar, info, at: offset) { return refused(refusal) }
       offset += UTF8.width(scalar)
+      last = info
     }
+    if watchingNormalization && last.isWhiteSpace { return .needsNormalization }
     if let refusal = endWord() { return refused(refusal) }
     if !anyLetter {
       return refused(

@@ -96,7 +96,9 @@ struct ScalarInfo {
 
   /// The role the scalar plays.
   var scalarClass: ScalarClass {
-    ScalarClass(rawValue: UInt8(truncatingIfNeeded: (bits >> Self.classShift) & 0x1F))!
+    // Every entry was built from a valid class, so the bits always hold a valid raw value;
+    // the bit cast spares the hot loop the range check of `init(rawValue:)`.
+    unsafeBitCast(UInt8(truncatingIfNeeded: (bits >> Self.classShift) & 0x1F), to: ScalarClass.self)
   }
   /// Canonical_Combining_Class; 9 is virama.
   var combiningClass: UInt8 { UInt8(truncatingIfNeeded: bits) }
@@ -115,38 +117,52 @@ struct ScalarInfo {
 }
 
 enum ScalarTable {
-  /// Stage 1: for each block of 256 BMP scalars, which stage-2 block describes it.
-  private static let blockIndex: [UInt16] = tables.index
-  /// Stage 2: the distinct blocks, concatenated.
-  private static let blocks: [UInt32] = tables.blocks
+  /// The table, built on first use. Hot loops copy it into a local once, which spares them
+  /// the lazy-initialization check of a static on every scalar.
+  static let lookup = Lookup()
 
-  private static let tables: (index: [UInt16], blocks: [UInt32]) = {
-    var index: [UInt16] = []
-    var blocks: [UInt32] = []
-    var seen: [[UInt32]: UInt16] = [:]
-    index.reserveCapacity(256)
-    for high in UInt32(0)..<256 {
-      let block = (0..<256).map { classify(high << 8 | $0).bits }
-      if let known = seen[block] {
-        index.append(known)
-      } else {
-        let number = UInt16(seen.count)
-        seen[block] = number
-        blocks.append(contentsOf: block)
-        index.append(number)
+  /// The two-stage table of ``ScalarInfo`` for the BMP.
+  struct Lookup {
+    /// Stage 1: for each block of 256 BMP scalars, which stage-2 block describes it.
+    private let blockIndex: [UInt16]
+    /// Stage 2: the distinct blocks, concatenated.
+    private let blocks: [UInt32]
+
+    init() {
+      var index: [UInt16] = []
+      var blocks: [UInt32] = []
+      var seen: [[UInt32]: UInt16] = [:]
+      index.reserveCapacity(256)
+      for high in UInt32(0)..<256 {
+        let block = (0..<256).map { ScalarTable.classify(high << 8 | $0).bits }
+        if let known = seen[block] {
+          index.append(known)
+        } else {
+          let number = UInt16(seen.count)
+          seen[block] = number
+          blocks.append(contentsOf: block)
+          index.append(number)
+        }
       }
+      self.blockIndex = index
+      self.blocks = blocks
     }
-    return (index, blocks)
-  }()
+
+    /// The answers for `scalar`.
+    /// - Complexity: O(1) for the BMP; O(log *n*) range lookups above it.
+    @inline(__always)
+    func info(_ scalar: Unicode.Scalar) -> ScalarInfo {
+      let value = scalar.value
+      guard value < 0x1_0000 else { return ScalarTable.classify(value) }
+      let block = Int(blockIndex[Int(value >> 8)])
+      return ScalarInfo(bits: blocks[block << 8 | Int(value & 0xFF)])
+    }
+  }
 
   /// The answers for `scalar`.
   /// - Complexity: O(1) for the BMP; O(log *n*) range lookups above it.
-  @inline(__always)
   static func info(_ scalar: Unicode.Scalar) -> ScalarInfo {
-    let value = scalar.value
-    guard value < 0x1_0000 else { return classify(value) }
-    let block = Int(blockIndex[Int(value >> 8)])
-    return ScalarInfo(bits: blocks[block << 8 | Int(value & 0xFF)])
+    lookup.info(scalar)
   }
 
   /// Modifier letters that real orthographies write inside names. names.md lists ʻ ʼ ʾ ʿ 々 ー ๆ;
