@@ -24,7 +24,9 @@ func validationBenchmark(rounds: Int = 20) -> [String] {
     if Rule.personalName.validate(name).normalized != nil { ruleAccepted += 1 }
     if matches(reference, name) { regexAccepted += 1 }
   }
-  let ruleRate = measure(sample, rounds: rounds) { Rule.personalName.validate($0).normalized != nil }
+  let ruleRate = measure(sample, rounds: rounds) {
+    Rule.personalName.validate($0).normalized != nil
+  }
   let regexRate = measure(sample, rounds: rounds) { matches(reference, $0) }
   let latin = sample.filter { BenchNames.isLatin($0) }
   let latinRegex = latin.filter { matches(reference, $0) }.count

@@ -107,4 +107,42 @@ struct SplitMix64: RandomNumberGenerator {
       #expect(position >= 1)
     }
   }
+
+  /// Runs of neighbouring code points anywhere in planes 0–2, mixed with combining marks.
+  @Test func randomScalarsFromEveryPlaneNormalizeStably() {
+    var generator = SplitMix64(state: 42)
+    var accepted = 0
+    for _ in 0..<50_000 {
+      var scalars = String.UnicodeScalarView()
+      let base = UInt32.random(in: 0...0x2FFFF, using: &generator)
+      for _ in 0..<Int.random(in: 1...6, using: &generator) {
+        let value =
+          Bool.random(using: &generator)
+          ? base &+ UInt32.random(in: 0...40, using: &generator)
+          : UInt32.random(in: 0x300...0x36F, using: &generator)
+        if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
+      }
+      let input = String(scalars)
+      guard let name = Rule.personalName.validate(input).normalized else { continue }
+      accepted += 1
+      #expect(!name.unicodeScalars.contains(where: Self.isForbidden), "\(input.debugDescription)")
+      #expect(Rule.personalName.validate(name) == .valid(name), "\(input.debugDescription)")
+      if name.unicodeScalars.allSatisfy({ $0.value < 0x1_0000 }) {
+        #expect(
+          Array(name.unicodeScalars)
+            == Array(name.precomposedStringWithCanonicalMapping.unicodeScalars))
+      }
+    }
+    #expect(accepted > 1_000)
+  }
+
+  @Test func supplementaryLettersWithMarksSurviveNormalization() {
+    // Foundation's NFC on Linux turns U+20068 U+0307 into ḣ; ours must not.
+    let han = "\u{20063}\u{20068}\u{307}"
+    #expect(Rule.personalName.validate(han) == .valid(han))
+    // U+0F75 decomposes into two marks that must be ordered before U+0309.
+    let tibetan = Rule.personalName.validate("\u{F55}\u{309}\u{F75}").normalized
+    #expect(
+      tibetan.map { Array($0.unicodeScalars) } == ["\u{F55}", "\u{F71}", "\u{F74}", "\u{309}"])
+  }
 }

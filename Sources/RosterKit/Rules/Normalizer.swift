@@ -1,5 +1,3 @@
-import Foundation
-
 // The normalization steps of names.md, each skipped when a quick scan shows it would change
 // nothing: most input is already normalized, and then the input string itself is returned,
 // without a copy.
@@ -24,7 +22,7 @@ enum Normalizer {
       }
     }
     var text = String(scalars)
-    if folded || needsNFC(text) { text = text.precomposedStringWithCanonicalMapping }
+    if folded || needsNFC(text) { text = nfc(text) }
     return collapsingSpaces(text)
   }
 
@@ -37,7 +35,7 @@ enum Normalizer {
     let needsTrim =
       ScalarTable.info(first).isWhiteSpace || ScalarTable.info(last).isWhiteSpace
     let text = needsTrim ? String(trimmed(input)) : input
-    return needsNFC(text) ? text.precomposedStringWithCanonicalMapping : text
+    return needsNFC(text) ? nfc(text) : text
   }
 
   /// Whether any step of the name normalization would change `input`.
@@ -66,6 +64,24 @@ enum Normalizer {
       if !check.accepts(info) { return true }
     }
     return false
+  }
+
+  /// The NFC form of `text`, by the standard library's normalizer (the one `String` equality
+  /// uses).
+  ///
+  /// Not Foundation's `precomposedStringWithCanonicalMapping`: on Linux it corrupts a scalar
+  /// above U+FFFF that is followed by a combining mark (U+20068 U+0307 came back as ḣ U+1E23).
+  /// Both normalizers can leave marks out of canonical order when a composition-excluded
+  /// scalar decomposes into several marks (Tibetan U+0F75 after U+0309), so this repeats until
+  /// the text is stable, which keeps normalization idempotent.
+  static func nfc(_ text: String) -> String {
+    var current = text
+    for _ in 0..<4 {
+      let units = current._nfcCodeUnits
+      if units.elementsEqual(current.utf8) { break }
+      current = String(decoding: units, as: UTF8.self)
+    }
+    return current
   }
 
   /// Whether NFC would change `text`, by the quick check of UAX #15, sharpened: a Maybe scalar
