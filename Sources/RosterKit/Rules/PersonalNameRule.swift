@@ -106,7 +106,7 @@ private struct NameScanner {
       last = info
     }
     if watchingNormalization && last.isWhiteSpace { return .needsNormalization }
-    if let refusal = endWord() { return refused(refusal) }
+    endWord()
     if !anyLetter {
       return refused(
         RefusalMessage.blaming(text.startIndex, in: text, reason: .onlyPunctuation, subject: .name))
@@ -167,7 +167,7 @@ private struct NameScanner {
       marksInRow += 1
       if marksInRow > PersonalNameRule.maximumMarks { return refuse(offset, .tooManyMarks) }
     case .space:
-      if let refusal = endWord() { return refusal }
+      endWord()
       wordStart = offset + 1
     case .hyphen:
       if previous != .letter && previous != .mark { note(offset, .misplacedHyphen) }
@@ -190,8 +190,8 @@ private struct NameScanner {
     return nil
   }
 
-  /// The checks due at a space or at the end: the word's hyphen, ZWNJ, letter and scripts.
-  private mutating func endWord() -> Refusal? {
+  /// The checks due at a space or at the end: the word's last hyphen, its letter, its scripts.
+  private mutating func endWord() {
     if let hyphen = pendingHyphen {
       pendingHyphen = nil
       note(hyphen, .misplacedHyphen)
@@ -201,7 +201,6 @@ private struct NameScanner {
     wordHasLetter = false
     scriptCounts = (0, 0, 0)
     scriptFirst = (nil, nil, nil)
-    return nil
   }
 
   private mutating func tally(_ script: LookAlikeScript, at index: Int) {
