@@ -154,6 +154,8 @@ struct ExpectedRefusal: CustomTestStringConvertible, Sendable {
     #expect(mark.hasPrefix("“◌\u{301}” (U+0301) at position 1: "))
     let fancy = Rule.personalName.validate("\u{1D400}nna").refusal?.message ?? ""
     #expect(fancy.contains("“A”"))
+    let smallCapital = Rule.personalName.validate("\u{1D00}nna").refusal?.message ?? ""
+    #expect(smallCapital.contains("type the plain “A” instead"))
     let dash = Rule.personalName.validate("Anna\u{2013}Smith").refusal?.message ?? ""
     #expect(dash.contains("hyphen"))
     #expect(Rule.personalName.validate(" ").refusal?.message.isEmpty == false)

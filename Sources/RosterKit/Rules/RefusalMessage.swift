@@ -180,11 +180,24 @@ enum RefusalMessage {
   }
 
   private static func fancyExplanation(_ scalar: Unicode.Scalar) -> String {
-    let plain = String(scalar).precomposedStringWithCompatibilityMapping
-    let isPlainLetter =
-      plain.unicodeScalars.count == 1 && plain.unicodeScalars.first != scalar
-      && ScalarTable.info(plain.unicodeScalars.first!).scalarClass == .letter
-    if isPlainLetter { return "this is a styled look-alike; type the plain “\(plain)” instead" }
+    if let plain = plainLetter(for: scalar) {
+      return "this is a styled look-alike; type the plain “\(plain)” instead"
+    }
     return "this is a styled look-alike letter; type the plain letter instead"
+  }
+
+  /// The plain letter a styled one imitates: its compatibility decomposition (𝐀 → A, ℍ → H),
+  /// or, for small capitals, which have none, the letter their name gives (ᴀ → A).
+  private static func plainLetter(for scalar: Unicode.Scalar) -> String? {
+    let folded = String(scalar).precomposedStringWithCompatibilityMapping
+    if let only = folded.unicodeScalars.first, folded.unicodeScalars.count == 1, only != scalar,
+      ScalarTable.info(only).scalarClass == .letter
+    {
+      return folded
+    }
+    let prefix = "LATIN LETTER SMALL CAPITAL "
+    guard let name = scalar.properties.name, name.hasPrefix(prefix) else { return nil }
+    let letter = name.dropFirst(prefix.count)
+    return letter.count == 1 ? String(letter) : nil
   }
 }
