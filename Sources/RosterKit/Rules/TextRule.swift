@@ -5,6 +5,8 @@
 // Joiners: a ZWNJ or ZWJ passes where RFC 5892 CONTEXTJ allows it (as in names), and a ZWJ also
 // passes between two emoji (👩‍💻). Emoji tag characters pass only inside a tag sequence
 // (🏴 + tags + CANCEL TAG, the subdivision flags): elsewhere they are invisible text.
+// Combining marks are not policed here (no orphan or Zalgo checks): a line of text may quote
+// anything visible.
 
 enum TextRule {
   /// The most grapheme clusters a line of text may have.
