@@ -100,7 +100,11 @@ import Testing
   @Test func titleChangesNotify() throws {
     let list = try makeList()
     let fired = Flag()
-    withObservationTracking { _ = list.title } onChange: { fired.set() }
+    withObservationTracking {
+      _ = list.title
+    } onChange: {
+      fired.set()
+    }
     try list.rename(to: "Class 4B")
     #expect(fired.value)
   }
