@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets and runs each one.
-#   Fuzz/run.sh [SECONDS]   run every target for SECONDS each (default 10), from its corpus
+# Builds the libFuzzer targets and runs them.
+#   Fuzz/run.sh [SECONDS [TARGET…]]   run each target for SECONDS (default 10), from its corpus
+#   Fuzz/run.sh --list                 print the target names
 # A crash or a property failure stops the run with the input saved under .build/fuzz/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+targets=(rules)
+if [ "${1:-}" = "--list" ]; then printf '%s\n' "${targets[@]}"; exit 0; fi
 seconds=${1:-10}
+[ $# -gt 1 ] && targets=("${@:2}")
 # Let libFuzzer, not the Swift runtime backtracer, report crashes.
 export SWIFT_BACKTRACE=enable=no
 out=.build/fuzz
@@ -17,7 +21,7 @@ flags=(-swift-version 6 -enable-upcoming-feature ExistentialAny
 build() { # name, extra sources…
   local name=$1; shift
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz$name" "${flags[@]}" \
-    "${kit[@]}" "$@" -o "$out/$name" 2>&1 | grep -v "prohibited flag" || true
+    "${kit[@]}" "$@" -o "$out/$name" 2>&1 | grep -vE "prohibited flag|Cannot export local symbol" || true
   [ -x "$out/$name" ] || { echo "fuzz: could not build $name" >&2; exit 1; }
 }
 
@@ -31,5 +35,10 @@ run() { # name
   grep -E "stat::number_of_executed_units" "$out/$name.log" | sed "s/^/fuzz: $name /"
 }
 
-build rules Fuzz/Targets/RulesFuzz.swift
-run rules
+for target in "${targets[@]}"; do
+  case "$target" in
+    rules) build rules Fuzz/Targets/RulesFuzz.swift ;;
+    *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
+  esac
+  run "$target"
+done
