@@ -4,3 +4,5 @@ import Foundation
 let quick = CommandLine.arguments.contains("--quick")
 let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
 for line in ListBench(sizes: sizes).run() { print(line) }
+print("")
+for line in validationBenchmark() { print(line) }

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import RosterKit
 import Testing
 
@@ -80,4 +81,37 @@ import Testing
     #expect(list.offset(of: entries[9_876].id) == 9_876)
     #expect(list[5_000] == entries[5_000])
   }
+}
+
+@Suite struct ObservationTests {
+  @Test func readsOfTheEntriesAreTrackedAndMutationsNotify() throws {
+    let list = try makeList(["Ama"])
+    let fired = Flag()
+    withObservationTracking {
+      _ = list.count
+      _ = list[0]
+    } onChange: {
+      fired.set()
+    }
+    try list.append("Kofi")
+    #expect(fired.value)
+  }
+
+  @Test func titleChangesNotify() throws {
+    let list = try makeList()
+    let fired = Flag()
+    withObservationTracking {
+      _ = list.title
+    } onChange: {
+      fired.set()
+    }
+    try list.rename(to: "Class 4B")
+    #expect(fired.value)
+  }
+}
+
+/// A flag the observation callback (which must be Sendable) can set.
+final class Flag: @unchecked Sendable {
+  private(set) var value = false
+  func set() { value = true }
 }
