@@ -25,6 +25,9 @@ final class CommandLineTool {
   /// Runs the command and returns the exit status: 0 done, 1 refused or failed, 2 usage error.
   func run() -> Int32 {
     defer {
+      // Close the database: the last connection to close checkpoints the WAL into the file
+      // and removes it, so the file alone holds every change (a copy of it is complete).
+      openStore = nil
       out.flush()
       err.flush()
     }
