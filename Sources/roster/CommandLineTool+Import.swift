@@ -92,6 +92,8 @@ extension CommandLineTool {
         try add(
           text: field("text") ?? "", category: field("category"), id: field("id"),
           created: field("created"), updated: field("updated"), to: batch)
+      } catch let error where !Self.isAboutTheRow(error) {
+        throw error
       } catch {
         tally.refused += 1
         err.line("roster: \(path) line \(record.line): \(error.detail ?? "")")
@@ -145,6 +147,8 @@ extension CommandLineTool {
         try add(
           text: entry.text, category: entry.category, id: entry.id, created: entry.created,
           updated: entry.updated, to: batch)
+      } catch let error where !Self.isAboutTheRow(error) {
+        throw error
       } catch {
         tally.refused += 1
         err.line("roster: \(path) entry \(index + 1): \(error.detail ?? "")")
@@ -174,6 +178,16 @@ extension CommandLineTool {
     try attempt { () throws(StoreError) in
       try batch.add(
         text: text, category: category, id: uuid, created: createdDate, updated: updatedDate)
+    }
+  }
+
+  /// Whether an error refuses one row (the import goes on to report the others) rather than
+  /// the whole import: a database that cannot be written fails every row alike.
+  private static func isAboutTheRow(_ error: CLIError) -> Bool {
+    guard case .store(let failure) = error else { return true }
+    switch failure {
+    case .database, .busy, .newerSchema, .listNotFound: return false
+    default: return true
     }
   }
 
