@@ -53,6 +53,8 @@ let package = Package(
     .testTarget(name: "RosterStoreTests", dependencies: ["RosterKit", "RosterStore"]),
     .testTarget(
       name: "RosterCLITests", dependencies: ["roster", "RosterStore"], exclude: ["Golden"]),
+    // Hostile input, kills and concurrent writers: Tests/Reliability's scripts and regressions.
+    .testTarget(name: "ReliabilityTests", dependencies: ["roster", "RosterStore"]),
   ]
 )
 
