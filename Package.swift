@@ -54,7 +54,7 @@ let package = Package(
     .testTarget(
       name: "RosterCLITests", dependencies: ["roster", "RosterStore"], exclude: ["Golden"]),
     // Hostile input, kills and concurrent writers: Tests/Reliability's scripts and regressions.
-    .testTarget(name: "ReliabilityTests", dependencies: ["roster", "RosterStore"]),
+    .testTarget(name: "ReliabilityTests", dependencies: ["roster", "RosterKit", "RosterStore"]),
   ]
 )
 

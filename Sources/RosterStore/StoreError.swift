@@ -31,11 +31,20 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
   /// The database was written by a newer version of Roster.
   case newerSchema(Int)
 
+  /// At most the first 64 characters of `text`, so that refusing a huge input (a 10 MB field
+  /// in an import) still gives one short line.
+  static func excerpt(_ text: String) -> String {
+    guard let end = text.index(text.startIndex, offsetBy: 64, limitedBy: text.endIndex),
+      end < text.endIndex
+    else { return text }
+    return text[..<end] + "…"
+  }
+
   /// The message for a person.
   public var description: String {
     switch self {
     case .roster(let error): error.description
-    case .refused(let input, let refusal): "“\(input)” refused: \(refusal.message)"
+    case .refused(let input, let refusal): "“\(Self.excerpt(input))” refused: \(refusal.message)"
     case .database(let message): message
     case .listNotFound(let name): "There is no list named “\(name)”."
     case .listExists(let name): "A list named “\(name)” already exists."

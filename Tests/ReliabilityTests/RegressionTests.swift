@@ -1,0 +1,21 @@
+import Foundation
+import RosterKit
+import RosterStore
+import Testing
+
+/// Regressions for bugs found by the reliability work (docs/reliability.md lists them).
+@Suite struct RegressionTests {
+  /// A 10 MB text in an import was quoted whole in its refusal: a 10 MB line on stderr.
+  @Test func aRefusalQuotesAtMost64Characters() throws {
+    let huge = String(repeating: "a", count: 10_000_000)
+    guard case .invalid(let refusal) = Rule.text.validate(huge) else {
+      Issue.record("a 10 MB text was accepted")
+      return
+    }
+    let message = StoreError.refused(huge, refusal).description
+    #expect(message.count < 64 + refusal.message.count + 20)
+    #expect(message.hasPrefix("“" + String(repeating: "a", count: 64) + "…” refused: "))
+    let short = StoreError.refused("R2D2", refusal).description
+    #expect(short.hasPrefix("“R2D2” refused: "))
+  }
+}
