@@ -33,7 +33,8 @@ extension CommandLineTool {
         out.line("\(out.styled("valid", "32")): “\(name)”\(note)")
       case .invalid(let refusal):
         refused += 1
-        out.line("\(out.styled("refused", "31")): “\(name)”: \(refusal.message)")
+        let shown = StoreError.printable(name)
+        out.line("\(out.styled("refused", "31")): “\(shown)”: \(refusal.message)")
       }
     }
     if refused > 0 { throw .reported }

@@ -19,3 +19,16 @@ import Testing
     #expect(short.hasPrefix("“R2D2” refused: "))
   }
 }
+
+/// A refused input is echoed in one line: its control, format and separator characters are
+/// shown as `<U+XXXX>` (a line feed split the error in two; ESC drove the terminal).
+@Suite struct PrintableEchoTests {
+  @Test(arguments: [
+    ("Anna\nSmith", "Anna<U+000A>Smith"), ("\u{1B}[2JAnna", "<U+001B>[2JAnna"),
+    ("Anna\u{202E}htims", "Anna<U+202E>htims"), ("A\r\nB", "A<U+000D><U+000A>B"),
+    ("O’Brien", "O’Brien"), ("Zoë", "Zoë"),
+  ])
+  func controlsAreShownAsCodePoints(input: String, shown: String) {
+    #expect(StoreError.printable(input) == shown)
+  }
+}
