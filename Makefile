@@ -1,7 +1,7 @@
 # Roster: `make run` opens the app, `make test` runs every test. Both install what is missing.
 SWIFT ?= swift
 
-.PHONY: run test build deps test-deps lint format bench fuzz clean
+.PHONY: run test build deps test-deps lint format bench fuzz soak clean
 
 deps:
 	@bash scripts/install-deps.sh build
@@ -30,6 +30,13 @@ test: test-deps lint
 SECONDS ?= 300
 fuzz:
 	bash Fuzz/run.sh $(SECONDS)
+
+# `make soak`: killed and concurrent writers, hostile files and fuzzing, about 70 minutes;
+# `make soak SOAK_SECONDS=60 SOAK_FUZZ_SECONDS=60` for a quicker pass.
+SOAK_SECONDS ?= 600
+SOAK_FUZZ_SECONDS ?= 600
+soak: test-deps
+	bash scripts/soak.sh $(SOAK_SECONDS) $(SOAK_FUZZ_SECONDS)
 
 bench: deps
 	$(SWIFT) run -c release roster-bench

@@ -6,10 +6,12 @@ set -euo pipefail
 build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config)
 ui_test=(xvfb xdotool at-spi2-core python3-pyatspi dbus-x11 imagemagick x11-utils
   fonts-noto-cjk fonts-dejavu-core)
+# Tests/Reliability's scripts: the soak and the hostile-file cases.
+reliability_test=(python3)
 
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
-  test) wanted=("${build[@]}" "${ui_test[@]}") ;;
+  test) wanted=("${build[@]}" "${ui_test[@]}" "${reliability_test[@]}") ;;
   *) echo "usage: $0 [build|test]" >&2; exit 2 ;;
 esac
 

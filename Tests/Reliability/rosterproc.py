@@ -3,6 +3,7 @@
 import json
 import os
 import resource
+import signal
 import sqlite3
 import subprocess
 import time
@@ -41,6 +42,8 @@ class Roster:
     def start(self, *args, stdin=None, limits=None):
         """Starts roster; stdin is a path, or None for /dev/null."""
         def preexec():
+            # A write past RLIMIT_FSIZE then fails with EFBIG instead of killing with SIGXFSZ.
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
             for (which, value) in (limits or {}).items():
                 resource.setrlimit(which, (value, value))
         source = open(stdin, "rb") if stdin else subprocess.DEVNULL

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// The scripts in Tests/Reliability, short versions, against the built `roster`:
+/// `scripts/soak.sh` runs the long ones.
+@Suite(.serialized) struct ScriptTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The built `roster` next to this test bundle, else in `.build/debug`.
+  static func roster() throws -> String {
+    let candidates = [
+      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("roster").path,
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("roster").path,
+      root.appendingPathComponent(".build/debug/roster").path,
+    ]
+    return try #require(
+      candidates.first { FileManager.default.isExecutableFile(atPath: $0) },
+      "roster is not built (swift build)")
+  }
+
+  /// Runs `python3 Tests/Reliability/SCRIPT ARGUMENTS --roster …`; its output on failure.
+  func run(_ script: String, _ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      ["python3", root.appendingPathComponent("Tests/Reliability/\(script)").path]
+      + arguments + ["--roster", try Self.roster()]
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("reliability-\(UUID().uuidString).txt")
+    FileManager.default.createFile(atPath: output.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: output) }
+    let handle = try FileHandle(forWritingTo: output)
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+    #expect(process.terminationStatus == 0, "\(script) failed:\n\(text)")
+  }
+
+  /// Damaged, read-only, newer and full databases; huge inputs; every refusal category.
+  @Test func hostileFilesAndResourceFaults() throws {
+    try run("hostile.py", [])
+  }
+
+  /// Killed writers (add, edit, mv, rm, batch rm, import, undo), then concurrent writers in
+  /// one list: a short soak.
+  @Test func killedAndConcurrentWritersLoseNothing() throws {
+    try run("soak.py", ["--seconds", "8", "--rounds", "6", "--workers", "3"])
+  }
+}

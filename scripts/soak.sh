@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The long reliability run: kills and concurrent writers, hostile files, then every fuzz
+# target. Bounded: stops by itself.
+#   scripts/soak.sh [SOAK_SECONDS [FUZZ_SECONDS]]   defaults: 600 s per soak phase, 600 s per
+#                                                   fuzz target (about 70 minutes in all)
+# Environment: SOAK_WORKERS (default 4), SOAK_ROUNDS (default 1000), SOAK_SEED.
+# Prints the figures docs/reliability.md quotes; exit status 0 when everything held.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+soak_seconds=${1:-600}
+fuzz_seconds=${2:-600}
+status=0
+log=.build/soak
+mkdir -p "$log"
+
+swift build --product roster || exit 1
+
+echo "== soak: ${soak_seconds}s of killed writers, ${soak_seconds}s of concurrent writers"
+python3 Tests/Reliability/soak.py --seconds "$soak_seconds" --rounds "${SOAK_ROUNDS:-1000}" \
+  --workers "${SOAK_WORKERS:-4}" --actions 25 ${SOAK_SEED:+--seed "$SOAK_SEED"} \
+  2>&1 | tee "$log/soak.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
+echo "== hostile files and resource faults"
+python3 Tests/Reliability/hostile.py 2>&1 | tee "$log/hostile.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
+if [ "$fuzz_seconds" -gt 0 ]; then
+  echo "== fuzzing each target for ${fuzz_seconds}s"
+  bash Fuzz/run.sh "$fuzz_seconds" 2>&1 | grep -E "^fuzz:" | tee "$log/fuzz.txt"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+fi
+
+echo "== soak: $([ $status -eq 0 ] && echo ok || echo FAILED) (logs in $log)"
+exit $status
