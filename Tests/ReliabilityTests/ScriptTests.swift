@@ -25,7 +25,7 @@ import Testing
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
-      ["python3", root.appendingPathComponent("Tests/Reliability/\(script)").path]
+      ["python3", Self.root.appendingPathComponent("Tests/Reliability/\(script)").path]
       + arguments + ["--roster", try Self.roster()]
     let output = FileManager.default.temporaryDirectory
       .appendingPathComponent("reliability-\(UUID().uuidString).txt")
