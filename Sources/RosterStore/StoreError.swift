@@ -35,7 +35,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .roster(let error): error.description
-    case .refused(let input, let refusal): "“\(input)” refused: \(refusal.message)"
+    case .refused(let input, let refusal): "“\(Self.visible(input))” refused: \(refusal.message)"
     case .database(let message): message
     case .listNotFound(let name): "There is no list named “\(name)”."
     case .listExists(let name): "A list named “\(name)” already exists."
@@ -48,10 +48,30 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case .ambiguousEntry(let prefix, let matches):
       "“\(prefix)” is the start of \(matches) entries' ids: give more characters."
     case .positionOutOfRange(let position, let count):
-      "There is no position \(position): the list has \(count) entries."
+      "There is no position \(position): the list has \(count) \(count == 1 ? "entry" : "entries")."
     case .reloadRequired: "The change log no longer covers this window: reload the list."
     case .newerSchema(let version):
       "The database has schema version \(version), newer than this Roster understands."
     }
+  }
+
+  /// `text` with line breaks, tabs and other control characters written as `\n`, `\t` or
+  /// `\u{…}`, so that a message quoting it stays on one line.
+  public static func visible(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _
+      where scalar.properties.generalCategory == .control
+        || scalar.properties.generalCategory == .lineSeparator
+        || scalar.properties.generalCategory == .paragraphSeparator:
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }

@@ -30,10 +30,11 @@ extension CommandLineTool {
       switch chosen.validate(name) {
       case .valid(let normalized):
         let note = normalized == name ? "" : " (stored as “\(normalized)”)"
-        out.line("\(out.styled("valid", "32")): “\(name)”\(note)")
+        out.line("\(out.styled("valid", "32")): “\(StoreError.visible(name))”\(note)")
       case .invalid(let refusal):
         refused += 1
-        out.line("\(out.styled("refused", "31")): “\(name)”: \(refusal.message)")
+        let shown = StoreError.visible(name)
+        out.line("\(out.styled("refused", "31")): “\(shown)”: \(refusal.message)")
       }
     }
     if refused > 0 { throw .reported }

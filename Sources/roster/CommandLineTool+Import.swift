@@ -56,7 +56,8 @@ extension CommandLineTool {
     }
     try attempt { () throws(StoreError) in try batch.commit() }
     let skipped = tally.refused > 0 ? " Skipped \(tally.refused) refused rows." : ""
-    out.line("Imported \(good) entries into “\(list.title)”.\(skipped)")
+    let noun = good == 1 ? "entry" : "entries"
+    out.line("Imported \(good) \(noun) into “\(list.title)”.\(skipped)")
   }
 
   private func importCSV(
@@ -194,7 +195,8 @@ extension CommandLineTool {
   private static func path(_ keys: [any CodingKey]) -> String {
     keys.isEmpty
       ? "the top"
-      : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+      : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        .trimmingCharacters(in: CharacterSet(charactersIn: "."))
   }
 
   /// The file format from `--format`, else the file's extension, else CSV.
