@@ -66,3 +66,28 @@ public protocol RosterStorage: AnyObject {
   /// of the data.
   func hasExternalChanges() throws(StoreError) -> Bool
 }
+
+/// Defaults for storages without a shared history, such as an in-memory one whose
+/// ``RosterStorage/loadList(_:)`` hands out the same list every time.
+extension RosterStorage {
+  /// Renames the list that ``RosterStorage/loadList(_:)`` returns.
+  public func renameList(_ id: UUID, to title: String) throws(StoreError) {
+    let list = try loadList(id)
+    do throws(RosterError) {
+      try list.rename(to: title)
+    } catch {
+      throw .roster(error)
+    }
+  }
+
+  /// The loaded list, at change-log position 0.
+  public func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64) {
+    (try loadList(id), 0)
+  }
+
+  /// No shared history: always `nil`.
+  public func undo(in list: UUID) throws(StoreError) -> [ListEdit]? { nil }
+
+  /// No shared history: always `nil`.
+  public func redo(in list: UUID) throws(StoreError) -> [ListEdit]? { nil }
+}
