@@ -59,7 +59,10 @@ extension CommandLineTool {
 
   private func verdict(for line: [UInt8], number: Int, rule: Rule) -> String {
     func failure(_ message: String) -> String {
-      JSONText.object([("line", String(number)), ("error", JSONText.string(message))])
+      JSONText.object([
+        ("line", String(number)), ("input", "null"), ("valid", "false"), ("normalized", "null"),
+        ("reason", "null"), ("error", JSONText.string(message)),
+      ])
     }
     guard let text = try? UTF8Text.decode(line) else {
       return failure("The line is not valid UTF-8.")
