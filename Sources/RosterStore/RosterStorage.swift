@@ -48,6 +48,10 @@ public protocol RosterStorage: AnyObject {
   /// Edits other writers made to a list after change-log position `since`, and the position
   /// to ask from next time.
   ///
+  /// Applied with ``RosterList/apply(_:)`` to a list that was in step at `since`, they leave it
+  /// equal to the stored list even when it was edited meanwhile: entries anyone inserted, moved
+  /// or removed since then are taken out and put back where the store has them.
+  ///
   /// Throws ``StoreError/reloadRequired`` when the log no longer reaches back to `since` (it
   /// keeps the last 1,000 changes per list, and a bulk import is not logged edit by edit): load
   /// the list again with ``snapshot(of:)``.
