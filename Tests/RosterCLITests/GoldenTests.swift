@@ -101,7 +101,10 @@ import Testing
     try t.run("check", "Buy milk", "--rule", "text")
     try t.run("check", "ABC123", "abc", "--pattern", "^[A-Z]{3}[0-9]{3}$")
     try t.run(
-      "check", "--json-lines", stdin: "\"Anna\"\n\"R2D2\"\n42\nnot json\n\"\"\n\"  Łukasz \"\n")
+      "check", "--json-lines",
+      stdin:
+        "\"Anna\"\n\"R2D2\"\n42\nnot json\n\"\"\n\"  Łukasz \"\n\"\(String(repeating: "a", count: 1_100_000))\"\n\"Zoë\""
+    )
     try t.run("check", "Anna", "--list", "Nope")
     try t.verify("check")
   }
