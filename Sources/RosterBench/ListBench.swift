@@ -170,6 +170,17 @@ struct ListBench {
       if i & 1 == 0 { list.undo() } else { list.redo() }
     }
     lines.append("| \(n) | undo/redo of a move | \(Stopwatch.format(ns: undo)) | — | — |")
+
+    // A whole search: every entry read, folded and compared once.
+    let search = Stopwatch.median(samples: 3, batch: 1) { _ in
+      sink &+= list.search("zoe").reduce(0) { count, _ in count + 1 }
+    }
+    let baseSearch = Stopwatch.median(samples: 3, batch: 1) { _ in
+      sink &+= plain.count {
+        $0.text.range(of: "zoe", options: [.caseInsensitive, .diacriticInsensitive]) != nil
+      }
+    }
+    row("search (whole list)", search, baseSearch)
     if sink == 42 { print("") }
     return lines
   }

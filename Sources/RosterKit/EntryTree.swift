@@ -130,10 +130,12 @@ final class EntryTree {
     return (node, remaining)
   }
 
-  /// Inserts `entry` so that it ends up at `offset`.
+  /// Inserts `entry` so that it ends up at `offset`, returning the id of the entry now before
+  /// it (found on the way down, so callers need no second lookup).
   /// - Precondition: `0 <= offset <= count`, and no entry has the same id.
   /// - Complexity: O(log n).
-  func insert(_ entry: Entry, at offset: Int) {
+  @discardableResult
+  func insert(_ entry: Entry, at offset: Int) -> UUID? {
     precondition(offset >= 0 && offset <= root.count, "offset out of range")
     precondition(index[entry.id] == nil, "duplicate entry id")
     var node = root
@@ -148,7 +150,10 @@ final class EntryTree {
     }
     node.entries.insert(entry, at: remaining)
     index.set(entry.id, leaf: node.number)
+    let predecessor =
+      remaining > 0 ? node.entries[remaining - 1].id : (offset > 0 ? self[offset - 1].id : nil)
     if node.entries.count > leafCapacity { split(node) }
+    return predecessor
   }
 
   /// Removes and returns the entry at `offset`.
@@ -158,6 +163,16 @@ final class EntryTree {
   func remove(at offset: Int) -> Entry {
     let (leaf, slot) = locate(offset)
     return remove(slot: slot, of: leaf)
+  }
+
+  /// Removes the entry at `offset`, returning it and the id of the entry that was before it.
+  /// - Precondition: `0 <= offset < count`.
+  /// - Complexity: O(log n).
+  func removeReportingPredecessor(at offset: Int) -> (entry: Entry, predecessor: UUID?) {
+    let (leaf, slot) = locate(offset)
+    let predecessor =
+      slot > 0 ? leaf.entries[slot - 1].id : (offset > 0 ? self[offset - 1].id : nil)
+    return (remove(slot: slot, of: leaf), predecessor)
   }
 
   /// Removes the entry with this id, returning it and the offset it had.

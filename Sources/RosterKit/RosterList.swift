@@ -169,16 +169,10 @@ public final class RosterList {
       } else {
         place = min(max(offset, 0), tree.count)
       }
-      let predecessor = place > 0 ? tree[place - 1].id : nil
-      tree.insert(entry, at: place)
-      duplicateIndex?.add(entry.text)
-      return .insert(entry, offset: place, after: predecessor)
+      return insert(entry, exactlyAt: place)
     case .remove(let entry, _, _):
       guard let offset = tree.offset(of: entry.id) else { return nil }
-      let predecessor = offset > 0 ? tree[offset - 1].id : nil
-      let removed = tree.remove(at: offset)
-      duplicateIndex?.remove(removed.text)
-      return .remove(removed, offset: offset, after: predecessor)
+      return remove(exactlyAt: offset)
     case .update(_, let new):
       guard let (old, _) = tree.replace(new) else { return nil }
       if old.text != new.text {
@@ -195,6 +189,22 @@ public final class RosterList {
       title = new
       return .title(old: old, new: new)
     }
+  }
+
+  /// Inserts `entry` at a known offset: the fast path of user actions, which know exactly where.
+  /// - Precondition: `0 <= offset <= count`; the id is new.
+  func insert(_ entry: Entry, exactlyAt offset: Int) -> ListEdit {
+    let predecessor = tree.insert(entry, at: offset)
+    duplicateIndex?.add(entry.text)
+    return .insert(entry, offset: offset, after: predecessor)
+  }
+
+  /// Removes the entry at a known offset: the fast path of user actions.
+  /// - Precondition: `0 <= offset < count`.
+  func remove(exactlyAt offset: Int) -> ListEdit {
+    let (removed, predecessor) = tree.removeReportingPredecessor(at: offset)
+    duplicateIndex?.remove(removed.text)
+    return .remove(removed, offset: offset, after: predecessor)
   }
 
   /// Applies edits made elsewhere — by another process, read back from storage — without

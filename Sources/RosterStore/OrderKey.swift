@@ -17,9 +17,9 @@ enum OrderKey {
     case (nil, nil):
       return 0
     case (let low?, nil):
-      let room = Int64.max - low
-      if room > gap { return low + gap }
-      return room >= 2 ? low + room / 2 : nil
+      let room = Int64.max.subtractingReportingOverflow(low)
+      if room.overflow || room.partialValue > gap { return low + gap }
+      return room.partialValue >= 2 ? low + room.partialValue / 2 : nil
     case (nil, let high?):
       let room = high.subtractingReportingOverflow(Int64.min)
       if room.overflow || room.partialValue > gap { return high - gap }

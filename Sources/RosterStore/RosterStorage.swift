@@ -48,6 +48,10 @@ public protocol RosterStorage: AnyObject {
   /// Edits other writers made to a list after change-log position `since`, and the position
   /// to ask from next time.
   ///
+  /// Applied with ``RosterList/apply(_:)`` to a list that was in step at `since`, they leave it
+  /// equal to the stored list even when it was edited meanwhile: entries anyone inserted, moved
+  /// or removed since then are taken out and put back where the store has them.
+  ///
   /// Throws ``StoreError/reloadRequired`` when the log no longer reaches back to `since` (it
   /// keeps the last 1,000 changes per list, and a bulk import is not logged edit by edit): load
   /// the list again with ``snapshot(of:)``.
@@ -65,4 +69,29 @@ public protocol RosterStorage: AnyObject {
   /// Whether any other connection changed the database since the last call. Cheap: no query
   /// of the data.
   func hasExternalChanges() throws(StoreError) -> Bool
+}
+
+/// Defaults for storages without a shared history, such as an in-memory one whose
+/// ``RosterStorage/loadList(_:)`` hands out the same list every time.
+extension RosterStorage {
+  /// Renames the list that ``RosterStorage/loadList(_:)`` returns.
+  public func renameList(_ id: UUID, to title: String) throws(StoreError) {
+    let list = try loadList(id)
+    do throws(RosterError) {
+      try list.rename(to: title)
+    } catch {
+      throw .roster(error)
+    }
+  }
+
+  /// The loaded list, at change-log position 0.
+  public func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64) {
+    (try loadList(id), 0)
+  }
+
+  /// No shared history: always `nil`.
+  public func undo(in list: UUID) throws(StoreError) -> [ListEdit]? { nil }
+
+  /// No shared history: always `nil`.
+  public func redo(in list: UUID) throws(StoreError) -> [ListEdit]? { nil }
 }

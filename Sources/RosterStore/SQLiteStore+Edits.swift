@@ -13,11 +13,18 @@ extension SQLiteStore {
   func apply(_ edits: [ListEdit], in list: StoredList) throws(StoreError) -> [ListEdit] {
     var applied: [ListEdit] = []
     var moving: Set<UUID> = []
+    // Entries a move was about, gone meanwhile: the move must not bring them back.
+    var vanished: Set<UUID> = []
+    var lastInsert: [UUID: Int] = [:]
+    for (index, edit) in edits.enumerated() {
+      if case .insert(let entry, _, _) = edit { lastInsert[entry.id] = index }
+    }
     for (index, edit) in edits.enumerated() {
       switch edit {
       case .insert(let entry, let offset, let after):
         let existing = try located(entry.id, in: list)
         if existing != nil, !moving.contains(entry.id) { continue }
+        if vanished.contains(entry.id) { continue }
         moving.remove(entry.id)
         let place = try place(after: after, offset: offset, moving: entry.id, in: list)
         if let existing {
@@ -31,11 +38,12 @@ extension SQLiteStore {
           applied.append(.insert(entry, offset: offset, after: place.predecessor))
         }
       case .remove(let entry, let offset, _):
-        guard let existing = try located(entry.id, in: list) else { continue }
-        let predecessor = try neighbour(before: existing.key, in: list)?.id
-        let movesLater = edits[(index + 1)...].contains {
-          if case .insert(let other, _, _) = $0 { other.id == entry.id } else { false }
+        let movesLater = (lastInsert[entry.id] ?? -1) > index
+        guard let existing = try located(entry.id, in: list) else {
+          if movesLater { vanished.insert(entry.id) }
+          continue
         }
+        let predecessor = try neighbour(before: existing.key, in: list)?.id
         if movesLater {
           moving.insert(entry.id)
         } else {
@@ -104,7 +112,7 @@ extension SQLiteStore {
     }
   }
 
-  private func currentTitle(of list: StoredList) throws(StoreError) -> String {
+  func currentTitle(of list: StoredList) throws(StoreError) -> String {
     let statement = try database.statement("SELECT title FROM lists WHERE id = ?")
     try statement.bind([.integer(list.row)])
     return try statement.step() ? statement.text(0) ?? "" : list.title

@@ -38,8 +38,9 @@ extension SQLiteStore {
     }
   }
 
-  /// Edits other connections made to a list after change-log position `since`, and the
-  /// position to ask from next time.
+  /// Edits that bring a list loaded at change-log position `since` up to date with what other
+  /// connections wrote, and the position to ask from next time; see
+  /// ``RosterStorage/changes(in:since:)``.
   /// - Throws: ``StoreError/reloadRequired`` when the log no longer covers `since` (it was
   ///   pruned, or holds a bulk import): load the list again with ``snapshot(of:)``.
   public func changes(in list: UUID, since: Int64) throws(StoreError) -> (
@@ -52,16 +53,20 @@ extension SQLiteStore {
         "SELECT position, writer, edits FROM changes WHERE list = ? AND position > ?"
           + " ORDER BY position")
       try statement.bind([.integer(stored.row), .integer(since)])
-      var edits: [ListEdit] = []
+      var rows: [(own: Bool, edits: [ListEdit])] = []
       var position = since
       let me = UUIDText.string(writerID)
       while try statement.step() {
         position = statement.integer(0)
-        guard statement.text(1) != me else { continue }
-        guard let data = statement.blob(2) else { throw .reloadRequired }
-        edits += try decode(data)
+        let own = statement.text(1) == me
+        guard let data = statement.blob(2) else {
+          if own { continue }
+          throw .reloadRequired
+        }
+        rows.append((own, try decode(data)))
       }
-      return (edits, position)
+      statement.reset()
+      return (try converging(rows, in: stored), position)
     }
   }
 
@@ -93,6 +98,56 @@ extension SQLiteStore {
   }
 
   // MARK: Internals
+
+  /// Turns the logged edits since a window's last sync into edits that bring the window to the
+  /// database's state, whatever it did meanwhile.
+  ///
+  /// Replaying other writers' edits one by one cannot converge when the window edited at the
+  /// same time (its own insert lands next to an entry another process moved). Instead, every
+  /// entry inserted, moved or removed by anyone since the sync is taken out and put back where
+  /// the database has it: entries nobody touched keep their relative order on both sides, and
+  /// touched entries are inserted in key order after their current predecessor, which the
+  /// window has by then. Updated entries, categories and the title get their current values.
+  /// - Complexity: O(k log n) for k logged edits.
+  private func converging(_ rows: [(own: Bool, edits: [ListEdit])], in list: StoredList)
+    throws(StoreError) -> [ListEdit]
+  {
+    guard rows.contains(where: { !$0.own }) else { return [] }
+    var placed: [UUID] = []
+    var updated: [UUID] = []
+    var known: [UUID: (entry: Entry, offset: Int)] = [:]
+    var categoriesChanged = false
+    var titleChanged = false
+    for edit in rows.flatMap(\.edits) {
+      switch edit {
+      case .insert(let entry, let offset, _), .remove(let entry, let offset, _):
+        if known.updateValue((entry, offset), forKey: entry.id) == nil { placed.append(entry.id) }
+      case .update(_, let new): updated.append(new.id)
+      case .categories: categoriesChanged = true
+      case .title: titleChanged = true
+      }
+    }
+    var result: [ListEdit] = []
+    if categoriesChanged { result.append(.categories(old: [], new: try categories(of: list))) }
+    if titleChanged { result.append(.title(old: "", new: try currentTitle(of: list))) }
+    var present: [(key: Int64, entry: Entry)] = []
+    for id in placed {
+      let row = try located(id, in: list)
+      if let row { present.append(row) }
+      let entry = row?.entry ?? known[id]!.entry
+      result.append(.remove(entry, offset: known[id]!.offset, after: nil))
+    }
+    for id in Set(updated) where known[id] == nil {
+      if let row = try located(id, in: list) {
+        result.append(.update(old: row.entry, new: row.entry))
+      }
+    }
+    for (key, entry) in present.sorted(by: { $0.key < $1.key }) {
+      let anchor = try neighbour(before: key, in: list)?.id
+      result.append(.insert(entry, offset: known[entry.id]!.offset, after: anchor))
+    }
+    return result
+  }
 
   /// Applies a user action: its edits, an undo step, a change-log row. Call inside `write`.
   func act(_ edits: [ListEdit], in list: StoredList) throws(StoreError) -> [ListEdit] {

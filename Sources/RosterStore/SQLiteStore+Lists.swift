@@ -92,6 +92,8 @@ extension SQLiteStore {
   }
 
   /// Calls `body` with every entry of the list, in order, without loading the list.
+  ///
+  /// `body` runs inside a read transaction and must not call the store.
   /// - Complexity: O(n), O(1) memory.
   public func forEachEntry(in id: UUID, _ body: (Entry) -> Void) throws(StoreError) {
     try read { () throws(StoreError) in try forEachEntry(of: try stored(id), body) }

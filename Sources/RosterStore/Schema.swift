@@ -33,6 +33,9 @@ enum Schema {
     CREATE UNIQUE INDEX entries_by_id ON entries (list, id);
     """
 
+  /// The id index, as version 1 creates it; a large import drops it and builds it again.
+  static let entriesByID = "CREATE UNIQUE INDEX entries_by_id ON entries (list, id)"
+
   /// Version 2: the change log other processes read, and the undo history kept with each list.
   static let version2 = """
     CREATE TABLE changes (

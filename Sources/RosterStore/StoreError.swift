@@ -31,33 +31,12 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
   /// The database was written by a newer version of Roster.
   case newerSchema(Int)
 
-  /// `text` as a short, single printable line for a message: at most its first 64
-  /// characters (a 10 MB field stays one short line), and every control, format or line
-  /// separator character written as `<U+XXXX>`, so an echoed input can neither break the
-  /// line, reorder it (bidi controls) nor drive the terminal (escape sequences).
-  public static func printable(_ text: String) -> String {
-    var result = ""
-    var count = 0
-    for character in text {
-      count += 1
-      guard count <= 64 else { return result + "…" }
-      for scalar in character.unicodeScalars {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator:
-          let hex = String(scalar.value, radix: 16, uppercase: true)
-          result += "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
-        default: result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result
-  }
-
   /// The message for a person.
   public var description: String {
     switch self {
     case .roster(let error): error.description
-    case .refused(let input, let refusal): "“\(Self.printable(input))” refused: \(refusal.message)"
+    case .refused(let input, let refusal):
+      "“\(Self.visible(Self.excerpt(input)))” refused: \(refusal.message)"
     case .database(let message): message
     case .listNotFound(let name): "There is no list named “\(name)”."
     case .listExists(let name): "A list named “\(name)” already exists."
@@ -70,10 +49,41 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case .ambiguousEntry(let prefix, let matches):
       "“\(prefix)” is the start of \(matches) entries' ids: give more characters."
     case .positionOutOfRange(let position, let count):
-      "There is no position \(position): the list has \(count) entries."
+      "There is no position \(position): the list has \(count) \(count == 1 ? "entry" : "entries")."
     case .reloadRequired: "The change log no longer covers this window: reload the list."
     case .newerSchema(let version):
       "The database has schema version \(version), newer than this Roster understands."
     }
+  }
+
+  /// At most the first 64 characters of `text`, so that refusing a huge input (a 10 MB field
+  /// in an import) still gives one short line.
+  static func excerpt(_ text: String) -> String {
+    guard let end = text.index(text.startIndex, offsetBy: 64, limitedBy: text.endIndex),
+      end < text.endIndex
+    else { return text }
+    return text[..<end] + "…"
+  }
+
+  /// `text` with line breaks, tabs and other control characters written as `\n`, `\t` or
+  /// `\u{…}`, so that a message quoting it stays on one line; bidi controls too, so that it
+  /// does not reorder the rest of the line.
+  public static func visible(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _
+      where scalar.properties.generalCategory == .control
+        || scalar.properties.generalCategory == .lineSeparator
+        || scalar.properties.generalCategory == .paragraphSeparator
+        || scalar.properties.isBidiControl:
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }

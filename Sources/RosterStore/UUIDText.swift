@@ -12,7 +12,10 @@ public enum UUIDText {
   /// ```
   /// - Complexity: O(1).
   public static func string(_ id: UUID) -> String {
-    let bytes = withUnsafeBytes(of: id.uuid) { Array($0) }
+    let u = id.uuid
+    let bytes = [
+      u.0, u.1, u.2, u.3, u.4, u.5, u.6, u.7, u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15,
+    ]
     var text: [UInt8] = []
     text.reserveCapacity(36)
     for (index, byte) in bytes.enumerated() {

@@ -30,10 +30,10 @@ extension CommandLineTool {
       switch chosen.validate(name) {
       case .valid(let normalized):
         let note = normalized == name ? "" : " (stored as “\(normalized)”)"
-        out.line("\(out.styled("valid", "32")): “\(name)”\(note)")
+        out.line("\(out.styled("valid", "32")): “\(StoreError.visible(name))”\(note)")
       case .invalid(let refusal):
         refused += 1
-        let shown = StoreError.printable(name)
+        let shown = StoreError.visible(name)
         out.line("\(out.styled("refused", "31")): “\(shown)”: \(refusal.message)")
       }
     }
@@ -45,7 +45,7 @@ extension CommandLineTool {
     let reader = LineReader(handle: .standardInput) { [out] in out.flush() }
     var number = 0
     while true {
-      let line: [UInt8]?
+      let line: LineReader.Line?
       do {
         line = try reader.next()
       } catch {
@@ -57,11 +57,17 @@ extension CommandLineTool {
     }
   }
 
-  private func verdict(for line: [UInt8], number: Int, rule: Rule) -> String {
+  private func verdict(for line: LineReader.Line, number: Int, rule: Rule) -> String {
     func failure(_ message: String) -> String {
-      JSONText.object([("line", String(number)), ("error", JSONText.string(message))])
+      JSONText.object([
+        ("line", String(number)), ("input", "null"), ("valid", "false"), ("normalized", "null"),
+        ("reason", "null"), ("error", JSONText.string(message)),
+      ])
     }
-    guard let text = try? UTF8Text.decode(line) else {
+    guard case .text(let bytes) = line else {
+      return failure("The line is longer than \(LineReader.maximumLength) bytes.")
+    }
+    guard let text = try? UTF8Text.decode(bytes) else {
       return failure("The line is not valid UTF-8.")
     }
     let data = Data(text.utf8)

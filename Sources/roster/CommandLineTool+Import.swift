@@ -17,14 +17,11 @@ extension CommandLineTool {
     try arguments.expect(1...1, "one FILE (or - for standard input)", command: "import")
     let path = arguments.positionals[0]
     let format = try format(arguments, path: path, command: "import")
-    let handle: FileHandle
-    if path == "-" {
-      handle = .standardInput
-    } else {
-      guard let opened = FileHandle(forReadingAtPath: path) else {
-        throw .failed("Cannot open “\(path)”: no such readable file.")
-      }
-      handle = opened
+    var source = path
+    if path == "-" { source = try spoolStandardInput() }
+    defer { if path == "-" { try? FileManager.default.removeItem(atPath: source) } }
+    guard let handle = FileHandle(forReadingAtPath: source) else {
+      throw .failed("Cannot open “\(path)”: no such readable file.")
     }
     let list = try list(arguments)
     let store = try store(arguments)
@@ -56,7 +53,28 @@ extension CommandLineTool {
     }
     try attempt { () throws(StoreError) in try batch.commit() }
     let skipped = tally.refused > 0 ? " Skipped \(tally.refused) refused rows." : ""
-    out.line("Imported \(good) entries into “\(list.title)”.\(skipped)")
+    let noun = good == 1 ? "entry" : "entries"
+    out.line("Imported \(good) \(noun) into “\(list.title)”.\(skipped)")
+  }
+
+  /// Copies standard input to a temporary file, so the database stays locked only while the
+  /// rows are stored, not while a slow producer or a person is still typing them.
+  private func spoolStandardInput() throws(CLIError) -> String {
+    let path = NSTemporaryDirectory() + "roster-import-\(UUID().uuidString)"
+    guard
+      FileManager.default.createFile(
+        atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+      let file = FileHandle(forWritingAtPath: path)
+    else { throw .failed("Cannot create a temporary file for standard input.") }
+    do {
+      while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty {
+        try file.write(contentsOf: chunk)
+      }
+      try file.close()
+    } catch {
+      throw .failed("Cannot read standard input: \(error.localizedDescription)")
+    }
+    return path
   }
 
   private func importCSV(
@@ -208,7 +226,8 @@ extension CommandLineTool {
   private static func path(_ keys: [any CodingKey]) -> String {
     keys.isEmpty
       ? "the top"
-      : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+      : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        .trimmingCharacters(in: CharacterSet(charactersIn: "."))
   }
 
   /// The file format from `--format`, else the file's extension, else CSV.

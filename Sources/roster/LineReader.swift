@@ -17,26 +17,46 @@ final class LineReader {
     self.willBlock = willBlock
   }
 
-  /// The next line without its line end, or `nil` at the end of input.
-  func next() throws -> [UInt8]? {
+  /// One line of input.
+  enum Line {
+    /// The line's bytes, without its line end.
+    case text([UInt8])
+    /// A line longer than ``maximumLength``, skipped without keeping it in memory.
+    case tooLong
+  }
+
+  /// The longest line kept; longer ones come back as ``Line/tooLong``.
+  static let maximumLength = 1 << 20
+
+  /// The next line, or `nil` at the end of input.
+  func next() throws -> Line? {
+    var overlong = false
     while true {
       if let newline = buffer[max(start, searched)...].firstIndex(of: 0x0A) {
         var end = newline
         if end > start, buffer[end - 1] == 0x0D { end -= 1 }
-        let line = Array(buffer[start..<end])
-        start = newline + 1
-        searched = start
-        return line
+        defer {
+          start = newline + 1
+          searched = start
+        }
+        if overlong || end - start > Self.maximumLength { return .tooLong }
+        return .text(Array(buffer[start..<end]))
       }
       searched = buffer.count
       if atEnd {
-        guard start < buffer.count else { return nil }
+        guard start < buffer.count || overlong else { return nil }
         let line = Array(buffer[start...])
         start = buffer.count
-        return line
+        return overlong ? .tooLong : .text(line)
       }
-      buffer.removeFirst(start)
-      searched -= start
+      if buffer.count - start > Self.maximumLength {
+        overlong = true
+        buffer.removeAll(keepingCapacity: true)
+        searched = 0
+      } else {
+        buffer.removeFirst(start)
+        searched -= start
+      }
       start = 0
       willBlock()
       let chunk = try handle.read(upToCount: 1 << 16) ?? Data()

@@ -41,6 +41,7 @@ import Testing
     try t.run("mv", "#3", "1")
     try t.run("edit", "#2", "Anna-Maria Lindqvist")
     try t.run("edit", "@1", "Łukasz 2")
+    try t.run("edit", "@1", "Łukasz  Nowak")
     try t.run("rm", "@2", "#3")
     try t.run("show", "--json")
     try t.run("rm", "0000")
@@ -100,38 +101,56 @@ import Testing
     try t.run("check", "Buy milk", "--rule", "text")
     try t.run("check", "ABC123", "abc", "--pattern", "^[A-Z]{3}[0-9]{3}$")
     try t.run(
-      "check", "--json-lines", stdin: "\"Anna\"\n\"R2D2\"\n42\nnot json\n\"\"\n\"  Łukasz \"\n")
+      "check", "--json-lines",
+      stdin:
+        "\"Anna\"\n\"R2D2\"\n42\nnot json\n\"\"\n\"  Łukasz \"\n\"\(String(repeating: "a", count: 1_100_000))\"\n\"Zoë\""
+    )
     try t.run("check", "Anna", "--list", "Nope")
     try t.verify("check")
   }
 
   @Test func importAndExport() throws {
     let t = try Transcript()
-    try t.file(
-      "good.csv",
-      "\u{FEFF}text,category\r\n\"Lindqvist, Anna\",Staff\r\nBob,\r\n\"Zoë \"\"Z\"\" Smith\",Staff\r\n"
-    )
+    let folder = t.folder.path
+    try t.file("names.csv", "Anna\nZoë Smith,Staff\nO’Brien\n")
     try t.file("bad.csv", "Anna\nR2D2\nBob\n\n\"Carl\nDora\"\n")
+    try t.file(
+      "tasks.csv",
+      "\u{FEFF}text,category\r\n\"Buy milk, eggs\",Home\r\n\"Say \"\"hi\"\"\",\r\n=1+2,Home\r\n")
+    try t.file("header.csv", "category,text\nStaff,Anna\n,Bob\n")
+    try t.file("multiline.csv", "text\n\"two\nlines\"\n")
     try t.file("unclosed.csv", "Anna\n\"Bob\n")
+    try t.file("stray-quote.csv", "Anna\nBo\"b\n")
     try t.file("latin1.csv", [0x41, 0x6E, 0x6E, 0x61, 0x0A, 0x4A, 0xF6, 0x72, 0x67, 0x0A])
-    try t.file("formula.csv", "text\n=cmd\n@sum\n'=quoted\n")
-    try t.run("import", "\(t.folder.path)/none.csv")
-    try t.run("import", "\(t.folder.path)/good.csv")
-    try t.run("import", "\(t.folder.path)/bad.csv")
-    try t.run("import", "\(t.folder.path)/bad.csv", "--dry-run")
-    try t.run("import", "\(t.folder.path)/bad.csv", "--skip-invalid")
-    try t.run("import", "\(t.folder.path)/unclosed.csv")
-    try t.run("import", "\(t.folder.path)/latin1.csv")
+    try t.file("huge-field.csv", "Anna\n" + String(repeating: "a", count: 70_000) + "\n")
+    try t.file("bad-id.csv", "text,id\nAnna,not-an-id\n")
+    try t.file("broken.json", "{\"roster\":1,\"entries\":[{\"text\":1}]}")
+    try t.run("import", "\(folder)/none.csv")
+    try t.run("import", "\(folder)/names.csv")
+    try t.run("import", "\(folder)/bad.csv")
+    try t.run("import", "\(folder)/bad.csv", "--dry-run")
+    try t.run("import", "\(folder)/bad.csv", "--skip-invalid")
+    try t.run("import", "\(folder)/header.csv")
+    try t.run("import", "\(folder)/unclosed.csv")
+    try t.run("import", "\(folder)/stray-quote.csv")
+    try t.run("import", "\(folder)/latin1.csv")
+    try t.run("import", "\(folder)/huge-field.csv")
+    try t.run("import", "\(folder)/bad-id.csv")
+    try t.run("import", "\(folder)/broken.json")
+    try t.run("import", "\(folder)/names.csv", "--format", "yaml")
     try t.run("show")
     try t.run("export")
     try t.run("export", "--format", "json")
-    try t.run("export", "-o", "\(t.folder.path)/out.json")
+    try t.run("export", "-o", "\(folder)/out.json")
     try t.run("lists", "create", "Copy")
-    try t.run("import", "\(t.folder.path)/out.json", "--list", "Copy")
-    try t.run("import", "\(t.folder.path)/out.json", "--list", "Copy")
-    try t.run("lists", "create", "Formulas", "--rule", "text")
-    try t.run("import", "\(t.folder.path)/formula.csv", "--list", "Formulas")
-    try t.run("export", "--list", "Formulas")
+    try t.run("import", "\(folder)/out.json", "--list", "Copy")
+    try t.run("import", "\(folder)/out.json", "--list", "Copy")
+    try t.run("lists", "create", "Tasks", "--rule", "text")
+    try t.run("import", "\(folder)/tasks.csv", "--list", "Tasks")
+    try t.run("import", "\(folder)/multiline.csv", "--list", "Tasks")
+    try t.run("export", "--list", "Tasks")
+    try t.run("import", "-", "--list", "Tasks", stdin: "From stdin\n")
+    try t.run("undo", "--list", "Tasks")
     try t.verify("import-export")
   }
 }

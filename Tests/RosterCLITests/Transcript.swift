@@ -64,7 +64,13 @@ final class Transcript {
     let result = try binary.run(
       resolved, environment: environment, stdin: stdin.map { Data($0.utf8) })
     text += "$ roster " + mask(arguments.map(Self.quoted).joined(separator: " ")) + "\n"
-    if let stdin { text += block("<", stdin) }
+    if let stdin {
+      // Long input lines are summarized, so golden files stay readable.
+      let shown = stdin.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.utf8.count > 100 ? "\($0.prefix(20))… (\($0.utf8.count) bytes)" : String($0)
+      }
+      text += block("<", shown.joined(separator: "\n"))
+    }
     text += block(">", result.stdout)
     text += block("!", result.stderr)
     text += "= \(result.status)\n\n"

@@ -30,6 +30,16 @@ import Testing
     #expect(list.search("xyz").map(\.offset).isEmpty)
   }
 
+  @Test(arguments: [
+    ("zoe", "Zoe\u{308} Saldaña", true), ("ZOE", "ｚｏｅ", true), ("saldana", "Zoë Saldaña", true),
+    ("ñ", "Ñandú", true), ("n", "Ñandú", true), ("王", "王秀英", true), ("ΘΆΛ", "Θάλεια", true),
+    ("anna", "Hanna", true), ("annas", "Hanna", false), ("é", "Chloe", true), ("x", "Ama", false),
+  ])
+  func searchFoldsLikeAPerson(query: String, text: String, matches: Bool) throws {
+    let list = try makeList([text])
+    #expect(list.search(query).map(\.offset) == (matches ? [0] : []))
+  }
+
   @Test func newCategoriesGetAStablePaletteColour() throws {
     let list = try makeList()
     try list.append("Practical iOS 16", category: "UIKit")

@@ -36,6 +36,8 @@ final class Database {
   }
 
   /// A prepared statement for `sql`, reset and ready to bind; cached per connection.
+  ///
+  /// The cached statement is shared: do not run the same SQL again while stepping through it.
   func statement(_ sql: String) throws(StoreError) -> Statement {
     if let cached = cache[sql] {
       cached.reset()

@@ -1,17 +1,6 @@
 import CSQLite
 import Foundation
 
-/// A value bound to a statement parameter.
-enum SQLValue {
-  case integer(Int64)
-  case real(Double)
-  case text(String)
-  case blob(Data)
-  /// An entry id, stored as its 16 bytes.
-  case id(UUID)
-  case null
-}
-
 /// A prepared SQLite statement, owned and cached by its ``Database``.
 final class Statement {
   private let raw: OpaquePointer
