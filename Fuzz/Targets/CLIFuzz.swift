@@ -180,7 +180,7 @@ final class CLIHarness {
       fail("imported a file that is not well-formed CSV: \(outcome.out)")
     }
     if format == "json" { checkJSONTexts(bytes, added: added, rule: rule, skipping: !option.isEmpty) }
-    guard outcome.out.contains("Imported \(added.count) entries") else {
+    guard outcome.out.contains("Imported \(added.count) entr") else {
       fail("reported “\(outcome.out)” but added \(added.count)")
     }
     if !added.isEmpty {

@@ -389,6 +389,25 @@ REFUSALS = [
 ]
 
 
+# The other rules' refusals: (reason, rule arguments, input).
+OTHER_REFUSALS = [
+    ("empty", ["--rule", "text"], " \t "), ("control", ["--rule", "text"], "Buy\u0007milk"),
+    ("multiple-lines", ["--rule", "text"], "Buy\u2028milk"),
+    ("invisible-format", ["--rule", "text"], "Buy \u202emilk"),
+    ("private-use", ["--rule", "text"], "Buy \ue000"), ("unassigned", ["--rule", "text"], "\u0378"),
+    ("too-long", ["--rule", "text"], "x" * 257),
+    ("pattern-mismatch", ["--pattern", "^[A-Z]{3}[0-9]{3}$"], "ABC12"),
+    ("invisible-format", ["--pattern", ".*"], "ABC\u202e123"),
+]
+
+# Every reason RosterKit's Refusal.Reason has (its raw values are a stable interface).
+ALL_REASONS = {
+    "empty", "only-punctuation", "word-without-letter", "digit", "symbol", "emoji", "control",
+    "multiple-lines", "invisible-format", "unassigned", "private-use", "noncharacter",
+    "mixed-script", "fancy-text", "modifier-letter", "orphan-mark", "too-many-marks",
+    "misplaced-hyphen", "too-long", "pattern-mismatch"}
+
+
 @case("every refusal category through check --json-lines and add")
 def refusals(setup):
     roster, database = setup.fresh("refusals")
@@ -401,9 +420,15 @@ def refusals(setup):
     wrong = [(reason, text, answer.get("reason")) for (reason, text), answer in zip(REFUSALS, answers)
              if answer.get("valid") is not False or answer.get("reason") != reason]
     assert not wrong, f"wrong verdicts (wanted, input, got): {wrong}"
-    covered = {reason for reason, _ in REFUSALS}
-    figures.append(f"refusal categories covered through the CLI: {len(covered)}"
-                   f" ({len(REFUSALS)} examples)")
+    for reason, rule, text in OTHER_REFUSALS:
+        path.write_text(json.dumps(text) + "\n", encoding="utf-8")
+        result = roster.run("check", "--json-lines", *rule, stdin=str(path))
+        answer = json.loads(result.out)
+        assert answer.get("reason") == reason, f"{rule} {text!r}: {answer}"
+    covered = {reason for reason, _ in REFUSALS} | {reason for reason, _, _ in OTHER_REFUSALS}
+    assert covered == ALL_REASONS, f"not covered: {ALL_REASONS - covered}"
+    figures.append(f"refusal categories covered through the CLI: {len(covered)} of"
+                   f" {len(ALL_REASONS)} ({len(REFUSALS) + len(OTHER_REFUSALS)} examples)")
     before = entries(database)
     for reason, text in REFUSALS:
         if "\0" in text:

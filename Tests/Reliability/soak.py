@@ -127,6 +127,8 @@ class KillWorker:
                         file.write(f"{uuid.uuid4()},\u202e{text},\r\n")  # bidi control: refused
                     file.write(f"{ident},{text},{category}\r\n")
             after = None if bad else model + [(i, t, c or None) for (i, t, c) in added]
+            if rng.random() < 0.5:  # from standard input, which roster spools first
+                return ("import", ["import", "-"], str(path), after, {"refused": bad})
             return ("import", ["import", str(path)], None, after, {"refused": bad})
         return ("undo", ["undo"], None, self.history[-1] if self.history else None, None)
 

@@ -1,4 +1,5 @@
 import Foundation
+import RosterKit
 import Testing
 
 /// The scripts in Tests/Reliability, short versions, against the built `roster`:
@@ -50,5 +51,18 @@ import Testing
   /// one list: a short soak.
   @Test func killedAndConcurrentWritersLoseNothing() throws {
     try run("soak.py", ["--seconds", "8", "--rounds", "6", "--workers", "3"])
+  }
+}
+
+/// hostile.py checks one example of every refusal reason through the command line: a reason
+/// added to RosterKit must get an example there too.
+@Test func hostileCasesNameEveryRefusalReason() throws {
+  let script = try String(
+    contentsOf: ScriptTests.root.appendingPathComponent("Tests/Reliability/hostile.py"),
+    encoding: .utf8)
+  let section = try #require(script.components(separatedBy: "ALL_REASONS = {").dropFirst().first)
+  let reasons = try #require(section.components(separatedBy: "}").first)
+  for reason in Refusal.Reason.allCases {
+    #expect(reasons.contains("\"\(reason.rawValue)\""), "no example of \(reason.rawValue)")
   }
 }
