@@ -54,11 +54,13 @@ cli() {
   mapfile -t store < <(find Sources/RosterStore -name '*.swift' | sort)
   mapfile -t tool < <(find Sources/roster -name '*.swift' ! -name main.swift | sort)
   library RosterKit "${kit[@]}"
+  # RosterStore is compiled against RosterKit's module: rebuild it when RosterKit changed.
+  [ "$lib/libRosterKit.a" -nt "$lib/libRosterStore.a" ] && rm -f "$lib/libRosterStore.a"
   library RosterStore "${store[@]}"
   if stale "$out/cli" "$lib/libRosterKit.a" "$lib/libRosterStore.a" "${tool[@]}" \
-    Fuzz/Targets/CLIFuzz.swift; then
+    Fuzz/Targets/CLIFuzz*.swift; then
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name FuzzCLI "${flags[@]}" \
-      -I "$lib" -I Sources/CSQLite "${tool[@]}" Fuzz/Targets/CLIFuzz.swift \
+      -I "$lib" -I Sources/CSQLite "${tool[@]}" Fuzz/Targets/CLIFuzz*.swift \
       -L "$lib" -lRosterStore -lRosterKit -lsqlite3 -o "$out/cli" 2>&1 | quiet
     [ -x "$out/cli" ] || { echo "fuzz: could not build the CLI targets" >&2; exit 1; }
   fi

@@ -13,6 +13,7 @@ import RosterStore
 
 nonisolated(unsafe) var harness: CLIHarness?
 
+/// libFuzzer's set-up hook: the program's name (`csv`, `json` or `lines`) picks the target.
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(
   _ argc: UnsafeMutablePointer<CInt>,
@@ -23,6 +24,7 @@ public func fuzzInitialize(
   return 0
 }
 
+/// One input for the target the program's name picked.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCLI(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard let harness else { fatalError("LLVMFuzzerInitialize did not run") }
@@ -33,32 +35,6 @@ public func fuzzCLI(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   default: harness.checkImport(bytes, format: "csv")
   }
   return 0
-}
-
-/// What one in-process run of `roster` printed and returned.
-struct Outcome {
-  let status: Int32
-  let out: String
-  let err: String
-}
-
-/// An entry as compared across import, export and undo: times to the millisecond, as exported.
-struct Row: Equatable, CustomStringConvertible {
-  let id: UUID
-  let text: String
-  let category: String?
-  let created: String
-  let updated: String
-
-  init(_ entry: Entry) {
-    id = entry.id
-    text = entry.text
-    category = entry.category
-    created = Timestamp.format(entry.created)
-    updated = Timestamp.format(entry.updated)
-  }
-
-  var description: String { "\(text.debugDescription) [\(category ?? "-")] \(id)" }
 }
 
 /// One database shared by every run of a fuzzing session, with two lists that always hold the
@@ -72,7 +48,8 @@ final class CLIHarness {
 
   init(mode: String) {
     self.mode = mode
-    let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+    let base =
+      FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
     removeStaleFolders(in: base, mode: mode)
     folder = base + "/roster-fuzz-\(mode)-\(getpid())"
     try? FileManager.default.removeItem(atPath: folder)
@@ -153,7 +130,8 @@ final class CLIHarness {
         fail("a refused import or a dry run changed the list: \(before) → \(after)")
       }
       if outcome.status != 0, outcome.err.isEmpty { fail("a refused import said nothing") }
-      if format == "csv", outcome.status != 0, option.isEmpty, let expected = expectedCSVTexts(bytes, rule: rule),
+      if format == "csv", outcome.status != 0, option.isEmpty,
+        let expected = expectedCSVTexts(bytes, rule: rule),
         expected.allSatisfy({ $0 != nil }), !input.contains(",")
       {
         fail("refused a file of valid one-column rows: \(outcome.err)")
@@ -179,7 +157,9 @@ final class CLIHarness {
     } else if format == "csv" {
       fail("imported a file that is not well-formed CSV: \(outcome.out)")
     }
-    if format == "json" { checkJSONTexts(bytes, added: added, rule: rule, skipping: !option.isEmpty) }
+    if format == "json" {
+      checkJSONTexts(bytes, added: added, rule: rule, skipping: !option.isEmpty)
+    }
     guard outcome.out.contains("Imported \(added.count) entr") else {
       fail("reported “\(outcome.out)” but added \(added.count)")
     }
@@ -298,109 +278,12 @@ final class CLIHarness {
           fail("answer \(answer), expected valid “\(normalized)”")
         }
       case .invalid(let refusal):
-        if object["valid"] as? Bool != false || object["reason"] as? String != refusal.reason.rawValue {
+        if object["valid"] as? Bool != false
+          || object["reason"] as? String != refusal.reason.rawValue
+        {
           fail("answer \(answer), expected refused: \(refusal.reason)")
         }
       }
     }
-  }
-}
-
-nonisolated(unsafe) var cleanupFolder: String?
-
-/// A file's bytes as text, read with POSIX calls (Foundation's file reading leaks a buffer).
-func readText(_ path: String) -> String {
-  let descriptor = open(path, O_RDONLY)
-  guard descriptor >= 0 else { return "" }
-  defer { close(descriptor) }
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    guard count > 0 else { break }
-    bytes += chunk[..<count]
-  }
-  return String(decoding: bytes, as: UTF8.self)
-}
-
-/// Removes the folders of earlier sessions that crashed (their process is gone).
-func removeStaleFolders(in base: String, mode: String) {
-  let prefix = "roster-fuzz-\(mode)-"
-  for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
-  where name.hasPrefix(prefix) {
-    if let pid = pid_t(name.dropFirst(prefix.count)), kill(pid, 0) != 0 {
-      try? FileManager.default.removeItem(atPath: base + "/" + name)
-    }
-  }
-}
-
-/// Whether `part` is `whole` with some elements left out.
-func isSubsequence(_ part: [String], of whole: [String]) -> Bool {
-  var rest = whole[...]
-  for item in part {
-    guard let found = rest.firstIndex(of: item) else { return false }
-    rest = rest[(found + 1)...]
-  }
-  return true
-}
-
-/// A second, independent reading of RFC 4180 as `roster import` documents it: a UTF-8 file
-/// with an optional byte-order mark, CR, LF or CRLF line ends, blank lines skipped, at most 64
-/// fields of at most 65,536 bytes.
-enum ReferenceCSV {
-  static func records(_ bytes: [UInt8]) -> [[String]]? {
-    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-    guard let text = String(validating: body, as: UTF8.self) else { return nil }
-    var records: [[String]] = []
-    var fields: [String] = []
-    var field = ""
-    var quoted = false
-    var inQuotes = false
-    var afterQuote = false
-    var scalars = Array(text.unicodeScalars)[...]
-    func endField() -> Bool {
-      fields.append(field)
-      field = ""
-      quoted = false
-      afterQuote = false
-      return fields.count <= 64
-    }
-    while let scalar = scalars.popFirst() {
-      if inQuotes {
-        if scalar == "\"" {
-          if scalars.first == "\"" {
-            scalars.removeFirst()
-            field.unicodeScalars.append("\"")
-          } else {
-            inQuotes = false
-            afterQuote = true
-          }
-        } else {
-          field.unicodeScalars.append(scalar)
-        }
-      } else if scalar == "," {
-        guard endField() else { return nil }
-      } else if scalar == "\r" || scalar == "\n" {
-        if scalar == "\r", scalars.first == "\n" { scalars.removeFirst() }
-        if fields.isEmpty, field.isEmpty, !quoted { continue }
-        guard endField() else { return nil }
-        records.append(fields)
-        fields = []
-      } else if scalar == "\"" {
-        guard field.isEmpty, !quoted else { return nil }
-        quoted = true
-        inQuotes = true
-      } else {
-        guard !afterQuote else { return nil }
-        field.unicodeScalars.append(scalar)
-      }
-      if field.utf8.count > 1 << 16 { return nil }
-    }
-    if inQuotes { return nil }
-    if !fields.isEmpty || !field.isEmpty || quoted {
-      guard endField() else { return nil }
-      records.append(fields)
-    }
-    return records
   }
 }
