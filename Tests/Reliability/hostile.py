@@ -167,24 +167,6 @@ def newer_schema(setup):
     damaged(setup, "newer", damage, ["newer"])
 
 
-def as_nobody():
-    """Runs the child without root's power to ignore file modes."""
-    if os.getuid() == 0:
-        os.setgid(65534)
-        os.setuid(65534)
-
-
-def run_unprivileged(roster, *argv):
-    began = roster.start  # keep Roster's environment and RSS measurement
-    process = subprocess.Popen([roster.binary, *argv], stdin=subprocess.DEVNULL,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=roster.env,
-                               preexec_fn=as_nobody)
-    from rosterproc import Result, communicate
-    out, err = communicate(process, 120)
-    del began
-    return Result(process.returncode, out, err, process.max_rss_kb)
-
-
 def read_only(setup, name, file_mode, folder_mode):
     roster, database = setup.fresh(name)
     folder = database.parent
@@ -196,12 +178,12 @@ def read_only(setup, name, file_mode, folder_mode):
     os.chmod(folder, folder_mode)
     before = digest(database)
     try:
-        shown = run_unprivileged(roster, "show")
+        shown = roster.run("show", nobody=True)
         assert shown.status in (0, 1), f"{name} show: {shown}"
         if shown.status == 1:
             one_line_error(shown, f"{name} show", ["read", "permission", "database", "open"])
         for label, argv in writes(roster):
-            result = run_unprivileged(roster, *argv)
+            result = roster.run(*argv, nobody=True)
             one_line_error(result, f"{name} {label}",
                            ["read-only", "readonly", "permission", "cannot", "open", "write"])
             assert digest(database) == before, f"{name} {label}: the file changed"

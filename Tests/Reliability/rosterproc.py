@@ -39,26 +39,30 @@ class Roster:
                     "NO_COLOR": "1", "LANG": "C.UTF-8", "ROSTER_DB": str(database),
                     "SWIFT_BACKTRACE": "enable=no"}
 
-    def start(self, *args, stdin=None, limits=None):
-        """Starts roster; stdin is a path, or None for /dev/null."""
+    def start(self, *args, stdin=None, limits=None, nobody=False):
+        """Starts roster; stdin is a path, or None for /dev/null. `limits` maps RLIMIT_*
+        to values; `nobody` runs it as user nobody when this is root (root ignores modes)."""
         def preexec():
             # A write past RLIMIT_FSIZE then fails with EFBIG instead of killing with SIGXFSZ.
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
             for (which, value) in (limits or {}).items():
                 resource.setrlimit(which, (value, value))
+            if nobody and os.getuid() == 0:
+                os.setgid(65534)
+                os.setuid(65534)
         source = open(stdin, "rb") if stdin else subprocess.DEVNULL
         try:
             return subprocess.Popen([self.binary, *args], stdin=source, stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, env=self.env,
-                                    preexec_fn=preexec if limits else None)
+                                    preexec_fn=preexec if limits or nobody else None)
         finally:
             if stdin:
                 source.close()
 
-    def run(self, *args, stdin=None, limits=None, timeout=120):
+    def run(self, *args, stdin=None, limits=None, nobody=False, timeout=120):
         """Runs roster to the end, with its maximum resident set size (from wait4)."""
         began = time.monotonic()
-        process = self.start(*args, stdin=stdin, limits=limits)
+        process = self.start(*args, stdin=stdin, limits=limits, nobody=nobody)
         out, err = communicate(process, timeout)
         return Result(process.returncode, out, err, process.max_rss_kb,
                       time.monotonic() - began)

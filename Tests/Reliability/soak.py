@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import signal
 import sys
 import tempfile
@@ -59,10 +60,10 @@ def entries_of(roster, title):
     return [(e["id"], e["text"], e["category"]) for e in roster.show(title)]
 
 
-def check_stderr(result, where):
-    lowered = result.err.lower()
+def check_stderr(err, where):
+    lowered = err.lower()
     if "locked" in lowered or "busy" in lowered:
-        raise Failure(f"{where}: a busy database reached the user: {result.err.strip()}")
+        raise Failure(f"{where}: a busy database reached the user: {err.strip()}")
 
 
 class KillWorker:
@@ -163,7 +164,7 @@ class KillWorker:
             self.stats.add(f"killed {label}")
             return self.resolve_killed(label, before, after, state, extra)
         if status != 0:
-            check_stderr(type("R", (), {"err": err})(), f"{self.title} {label}")
+            check_stderr(err, f"{self.title} {label}")
             if label == "import" and extra["refused"]:
                 if state != before:
                     raise Failure(f"{self.title}: a refused import changed the list")
@@ -287,28 +288,27 @@ def check_undo(roster, worker, stats):
 class SharedWorker:
     """Adds, edits, moves and deletes its own entries in a list others write at once."""
 
-    def __init__(self, number, roster, stats, rng):
-        self.tag = f"w{number}"
+    def __init__(self, number, roster, stats, rng, title):
+        self.tag, self.title = f"w{number}", title
         self.roster, self.stats, self.rng = roster, stats, rng
         self.texts = {}      # id → text
         self.order = []      # ids in the order added, without the moved ones
         self.moved = set()
         self.counter = 0
 
-    def run(self, title, deadline):
+    def run(self, deadline):
         while time.monotonic() < deadline:
-            self.step(title)
+            self.step()
 
     def call(self, *argv):
-        result = self.roster.run(*argv, "--list", self.roster_title)
-        check_stderr(result, f"{self.tag} {argv[0]}")
+        result = self.roster.run(*argv, "--list", self.title)
+        check_stderr(result.err, f"{self.tag} {argv[0]}")
         if result.status != 0:
             raise Failure(f"{self.tag}: {argv} failed: {result}")
         self.stats.add("concurrent actions")
         return result
 
-    def step(self, title):
-        self.roster_title = title
+    def step(self):
         rng, mine = self.rng, list(self.texts)
         choice = rng.random()
         self.counter += 1
@@ -342,14 +342,14 @@ def concurrency_phase(binary, folder, args, stats):
     if result.status != 0:
         raise Failure(f"cannot create the shared list: {result}")
     rng = random.Random(args.seed + 1)
-    workers = [SharedWorker(n, roster, stats, random.Random(rng.random()))
+    workers = [SharedWorker(n, roster, stats, random.Random(rng.random()), title)
                for n in range(args.workers)]
     errors = []
     deadline = time.monotonic() + args.seconds
 
     def work(worker):
         try:
-            worker.run(title, deadline)
+            worker.run(deadline)
         except Exception as error:  # noqa: BLE001 - reported below
             errors.append(error)
 
@@ -420,7 +420,6 @@ def main():
             print(f"soak: {key}: {stats[key]}")
         print(f"soak: {elapsed:.1f}s")
     if not args.keep:
-        import shutil
         shutil.rmtree(folder, ignore_errors=True)
     print("soak: ok")
     return 0
