@@ -71,26 +71,15 @@ final class CLIHarness {
   func roster(_ arguments: [String], stdin: String = "/dev/null") -> Outcome {
     let outPath = folder + "/stdout"
     let errPath = folder + "/stderr"
-    let saved = (dup(0), dup(1), dup(2))
-    let files = (
+    let saved = [dup(0), dup(1), dup(2)]
+    moveDescriptors([
       open(stdin, O_RDONLY), open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600),
-      open(errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    )
-    dup2(files.0, 0)
-    dup2(files.1, 1)
-    dup2(files.2, 2)
-    close(files.0)
-    close(files.1)
-    close(files.2)
+      open(errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600),
+    ])
     let status = CommandLineTool(
       arguments: arguments + ["--db", database], environment: ["NO_COLOR": "1", "HOME": folder]
     ).run()
-    dup2(saved.0, 0)
-    dup2(saved.1, 1)
-    dup2(saved.2, 2)
-    close(saved.0)
-    close(saved.1)
-    close(saved.2)
+    moveDescriptors(saved)
     return Outcome(status: status, out: readText(outPath), err: readText(errPath))
   }
 

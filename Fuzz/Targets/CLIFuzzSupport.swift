@@ -33,6 +33,14 @@ struct Row: Equatable, CustomStringConvertible {
 
 nonisolated(unsafe) var cleanupFolder: String?
 
+/// Makes `descriptors` standard input, output and error (0, 1, 2), closing the originals.
+func moveDescriptors(_ descriptors: [CInt]) {
+  for (target, descriptor) in descriptors.enumerated() {
+    dup2(descriptor, CInt(target))
+    close(descriptor)
+  }
+}
+
 /// A file's bytes as text, read with POSIX calls (Foundation's file reading leaks a buffer).
 func readText(_ path: String) -> String {
   let descriptor = open(path, O_RDONLY)

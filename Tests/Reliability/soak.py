@@ -228,6 +228,17 @@ class KillWorker:
                 self.stats.add("kills sent")
 
 
+def run_threads(work, workers, errors):
+    """Runs work(worker) for every worker at once; raises the first error any of them met."""
+    threads = [threading.Thread(target=work, args=(w,)) for w in workers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+
+
 def kill_phase(binary, folder, args, stats):
     roster = Roster(binary, folder / "kills.sqlite3", folder)
     rng = random.Random(args.seed)
@@ -254,13 +265,7 @@ def kill_phase(binary, folder, args, stats):
                 errors.append(error)
                 stop.set()
 
-        threads = [threading.Thread(target=work, args=(w,)) for w in workers]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        if errors:
-            raise errors[0]
+        run_threads(work, workers, errors)
         check = integrity(roster.database)
         if check != "ok":
             raise Failure(f"round {round_number}: integrity_check: {check}")
@@ -353,13 +358,7 @@ def concurrency_phase(binary, folder, args, stats):
         except Exception as error:  # noqa: BLE001 - reported below
             errors.append(error)
 
-    threads = [threading.Thread(target=work, args=(w,)) for w in workers]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    if errors:
-        raise errors[0]
+    run_threads(work, workers, errors)
     shown = roster.show(title)
     ids = [e["id"] for e in shown]
     if len(ids) != len(set(ids)):
