@@ -62,7 +62,7 @@ import Testing
       for _ in 0..<4 {
         number += 1
         let output = folder.appendingPathComponent("out-\(number)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         let process = try binary.start(
           ["add", "entry \(number)", "--list", "Killed"], environment: environment,
