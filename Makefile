@@ -39,6 +39,7 @@ soak: test-deps
 	bash scripts/soak.sh $(SOAK_SECONDS) $(SOAK_FUZZ_SECONDS)
 
 bench: deps
+	$(SWIFT) build -c release
 	$(SWIFT) run -c release roster-bench
 
 clean:

@@ -193,7 +193,7 @@ extension CommandLineTool {
     }
     let createdDate = try time(created)
     let updatedDate = try time(updated)
-    try attempt { () throws(StoreError) in
+    _ = try attempt { () throws(StoreError) in
       try batch.add(
         text: text, category: category, id: uuid, created: createdDate, updated: updatedDate)
     }
