@@ -136,8 +136,12 @@ public final class ImportBatch {
     knownIDs = ids
   }
 
-  /// Adds a category with its colour, or sets the colour of the one with this name.
-  public func addCategory(_ category: EntryCategory) {
+  /// Adds a category with its colour, or sets the colour of the one with this name. The name
+  /// is checked and normalized as entries' category names are; a blank one is ignored.
+  /// - Throws: A refusal of the name.
+  public func addCategory(_ category: EntryCategory) throws(StoreError) {
+    guard let name = try SQLiteStore.categoryName(category.name) else { return }
+    let category = EntryCategory(name: name, color: category.color)
     if let index = categories.firstIndex(where: { $0.name == category.name }) {
       categories[index].color = category.color
     } else {

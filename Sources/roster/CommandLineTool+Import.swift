@@ -150,14 +150,16 @@ extension CommandLineTool {
         "\(path) has Roster JSON version \(document.roster); this roster reads version 1.")
     }
     for category in document.categories ?? [] {
-      guard let color = category.color.map({ CategoryColor(hex: $0) }) else {
-        batch.addCategory(EntryCategory(name: category.name))
-        continue
+      let shown = StoreError.visible(category.name)
+      let color = category.color.map { CategoryColor(hex: $0) }
+      if let color, color == nil {
+        throw .failed("\(path): the category “\(shown)” has a colour that is not #rrggbb.")
       }
-      guard let color else {
-        throw .failed("\(path): the category “\(category.name)” has a colour that is not #rrggbb.")
+      do throws(StoreError) {
+        try batch.addCategory(EntryCategory(name: category.name, color: color ?? nil))
+      } catch {
+        throw .failed("\(path): the category “\(shown)”: \(error)")
       }
-      batch.addCategory(EntryCategory(name: category.name, color: color))
     }
     for (index, entry) in document.entries.enumerated() {
       tally.rows += 1

@@ -20,6 +20,27 @@ import Testing
   }
 }
 
+/// A JSON import's `categories` array was stored as written: a bidi control, a line feed or
+/// an empty name became a category, and " Guests " did not meet the entries' "Guests".
+@Suite struct ImportedCategoryTests {
+  @Test func categoryNamesAreCheckedAndNormalizedLikeEntries() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("reliability-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try SQLiteStore(path: folder.appendingPathComponent("roster.sqlite3").path)
+    let list = try store.createList(title: "Guests", rule: .personalName)
+    let batch = try store.beginImport(into: list.id)
+    let red = try #require(CategoryColor(hex: "#ff0000"))
+    try batch.addCategory(EntryCategory(name: " Family ", color: red))
+    try batch.addCategory(EntryCategory(name: "   "))
+    #expect(throws: StoreError.self) { try batch.addCategory(EntryCategory(name: "A\u{202E}B")) }
+    #expect(throws: StoreError.self) { try batch.addCategory(EntryCategory(name: "A\nB")) }
+    try batch.add(text: "Anna", category: "Family")
+    try batch.commit()
+    #expect(try store.categories(in: list.id) == [EntryCategory(name: "Family", color: red)])
+  }
+}
+
 /// A refused input is echoed in one line: control characters and bidi controls are written
 /// as escapes (a line feed split the error in two; a U+202E reordered the rest of the line).
 @Suite struct VisibleEchoTests {
