@@ -135,6 +135,10 @@ final class CLIHarness {
     for row in added where rule.validate(row.text) != .valid(row.text) {
       fail("stored a text its rule does not accept as is: \(row)")
     }
+    for category in categoriesAfter where Rule.text.validate(category.name) != .valid(category.name)
+    {
+      fail("stored a category name the text rule does not accept as is: \(category.name)")
+    }
     if format == "csv", let expected = expectedCSVTexts(bytes, rule: rule) {
       let valid = expected.compactMap { $0 }
       if option.isEmpty, added.map(\.text) != valid || valid.count != expected.count {
