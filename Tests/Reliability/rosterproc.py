@@ -113,14 +113,19 @@ def integrity(database):
         connection.close()
 
 
-def order_keys_sound(database, title):
-    """Every list's entries have distinct keys, and show's order is the key order."""
+def order_keys_sound(database, title, shown_ids=None):
+    """The list's entries have distinct order keys, its kept entry count is right, and (given
+    the ids `roster show` printed, in order) the list's order is the key order."""
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=30)
     try:
-        keys = [row[0] for row in connection.execute(
-            "SELECT e.key FROM entries e JOIN lists l ON e.list = l.id WHERE l.title = ?"
-            " ORDER BY e.key", (title,))]
+        rows = connection.execute(
+            "SELECT e.key, lower(hex(e.id)) FROM entries e JOIN lists l ON e.list = l.id"
+            " WHERE l.title = ? ORDER BY e.key", (title,)).fetchall()
         size = connection.execute("SELECT size FROM lists WHERE title = ?", (title,)).fetchone()
-        return len(keys) == len(set(keys)) and (size is None or size[0] == len(keys))
     finally:
         connection.close()
+    keys = [key for key, _ in rows]
+    if len(keys) != len(set(keys)) or (size is not None and size[0] != len(keys)):
+        return False
+    return shown_ids is None or [i.replace("-", "").lower() for i in shown_ids] == \
+        [ident for _, ident in rows]

@@ -270,7 +270,7 @@ def kill_phase(binary, folder, args, stats):
         if check != "ok":
             raise Failure(f"round {round_number}: integrity_check: {check}")
         for worker in workers:
-            if not order_keys_sound(roster.database, worker.title):
+            if not order_keys_sound(roster.database, worker.title, [e[0] for e in worker.model]):
                 raise Failure(f"{worker.title}: order keys or entry count unsound")
             check_undo(roster, worker, stats)
         stats.add("rounds")
@@ -379,7 +379,7 @@ def concurrency_phase(binary, folder, args, stats):
         if unmoved != [i for i in worker.order if i not in worker.moved]:
             raise Failure(f"{worker.tag}: entries it never moved changed order")
         stats.add("concurrent entries verified", len(found))
-    if integrity(roster.database) != "ok" or not order_keys_sound(roster.database, title):
+    if integrity(roster.database) != "ok" or not order_keys_sound(roster.database, title, ids):
         raise Failure("the shared database is unsound after concurrent writers")
 
 
