@@ -229,6 +229,7 @@ def full_disk_tmpfs(setup):
         roster = Roster(setup.binary, database, mount)
         assert roster.run("add", "Anna Lindqvist", "Zoë Smith").status == 0
         before = entries(database)
+        before_digest = digest(database)
         filler = os.open(mount / "filler", os.O_WRONLY | os.O_CREAT, 0o600)
         try:
             while os.write(filler, b"\0" * 4096) > 0:
@@ -239,6 +240,7 @@ def full_disk_tmpfs(setup):
             os.close(filler)
         full_disk_checks(roster, database, None, "tmpfs", before)
         os.remove(mount / "filler")
+        assert digest(database) == before_digest, "tmpfs: the file changed on a full disk"
         assert entries(database) == before, "tmpfs: the entries changed on a full disk"
         assert integrity(database) == "ok", "tmpfs: integrity after a full disk"
         result = roster.run("add", "Mei Lin")
@@ -252,7 +254,9 @@ def full_disk_fsize(setup):
     roster, database = setup.fresh("fsize")
     before = entries(database)
     # Writing past the limit fails with EFBIG (main ignores SIGXFSZ, and children inherit it).
+    before_digest = digest(database)
     full_disk_checks(roster, database, {resource.RLIMIT_FSIZE: 1}, "fsize", before)
+    assert digest(database) == before_digest, "fsize: the file changed"
     assert integrity(database) == "ok", "fsize: integrity"
     assert roster.run("add", "Mei Lin").status == 0
 
