@@ -72,7 +72,9 @@ extension CommandLineTool {
       }
       try file.close()
     } catch {
-      throw .failed("Cannot read standard input: \(error.localizedDescription)")
+      // A full disk must not stay full of a partial copy.
+      try? FileManager.default.removeItem(atPath: path)
+      throw .failed("Cannot copy standard input: \(error.localizedDescription)")
     }
     return path
   }

@@ -274,6 +274,23 @@ def no_wal_left(setup):
     assert [e[3] for e in entries(copy)] == ["Anna Lindqvist", "Zoë Smith", "Łukasz", "Mei Lin"]
 
 
+@case("import from standard input onto a full disk leaves no spool file")
+def spool_full(setup):
+    # roster import - copies standard input to $TMPDIR first; a write that fails there (here
+    # past a 64 KiB file-size limit) must give one line and remove the partial copy.
+    roster, database = setup.fresh("spool")
+    spool = database.parent / "tmp"
+    spool.mkdir()
+    roster.env["TMPDIR"] = str(spool)
+    rows = database.parent.parent / "spool-rows.csv"
+    rows.write_text("".join(f"Person {i}\n" for i in range(100_000)), encoding="utf-8")
+    before, before_digest = entries(database), digest(database)
+    result = roster.run("import", "-", stdin=str(rows), limits={resource.RLIMIT_FSIZE: 64 << 10})
+    one_line_error(result, "import - past the limit", ["standard input", "write", "large", "space"])
+    assert not list(spool.iterdir()), f"left in TMPDIR: {[p.name for p in spool.iterdir()]}"
+    assert entries(database) == before and digest(database) == before_digest, "the list changed"
+
+
 # MARK: Huge inputs
 
 def huge(setup, name, make, argv_for, stdin=False, expect_status=(1,), contains=None):
@@ -426,8 +443,9 @@ def refusals(setup):
 
 
 CASES = [no_wal_left, not_sqlite, garbage_header, truncated, corrupted, newer_schema, read_only_file,
-         read_only_folder, full_disk_tmpfs, full_disk_fsize, csv_long_line, csv_million_columns,
-         json_nested, json_nested_entry, json_long_text, lines_long, lines_nested, refusals]
+         read_only_folder, full_disk_tmpfs, full_disk_fsize, spool_full, csv_long_line,
+         csv_million_columns, json_nested, json_nested_entry, json_long_text, lines_long,
+         lines_nested, refusals]
 
 
 def main():
