@@ -74,7 +74,7 @@ extension CommandLineTool {
     } catch {
       // A full disk must not stay full of a partial copy.
       try? FileManager.default.removeItem(atPath: path)
-      throw .failed("Cannot copy standard input: \(error.localizedDescription)")
+      throw .failed("Cannot copy standard input to a temporary file: \(Self.reason(error)).")
     }
     return path
   }
@@ -211,6 +211,16 @@ extension CommandLineTool {
     case .database, .busy, .newerSchema, .listNotFound: return false
     default: return true
     }
+  }
+
+  /// What went wrong with a file: on Linux Foundation's own message says only “The operation
+  /// could not be completed”, the POSIX error beneath it says what (“File too large”).
+  private static func reason(_ error: any Error) -> String {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    guard let underlying, underlying.domain == NSPOSIXErrorDomain else {
+      return error.localizedDescription
+    }
+    return String(cString: strerror(Int32(underlying.code)))
   }
 
   /// A decoding error in one line.
