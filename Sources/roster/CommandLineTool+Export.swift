@@ -60,6 +60,15 @@ extension CommandLineTool {
       }
     }
     sink.flush()
+    if let failure = sink.failure {
+      // A partial export must not pass for a whole one (a backup that lacks entries).
+      guard let path else {
+        throw .failed(
+          "Cannot write standard output: \(Self.reason(failure)); the export is incomplete.")
+      }
+      try? FileManager.default.removeItem(atPath: path)
+      throw .failed("Cannot write “\(path)”: \(Self.reason(failure)); removed the incomplete file.")
+    }
     if let path { out.line("Exported \(count) entries from “\(list.title)” to \(path).") }
   }
 }

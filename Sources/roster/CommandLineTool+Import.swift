@@ -215,7 +215,7 @@ extension CommandLineTool {
 
   /// What went wrong with a file: on Linux Foundation's own message says only “The operation
   /// could not be completed”, the POSIX error beneath it says what (“File too large”).
-  private static func reason(_ error: any Error) -> String {
+  static func reason(_ error: any Error) -> String {
     let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
     guard let underlying, underlying.domain == NSPOSIXErrorDomain else {
       return error.localizedDescription

@@ -7,6 +7,8 @@ final class TextSink {
   private var buffer: [UInt8] = []
   /// Whether escape sequences for colour may be written.
   let colored: Bool
+  /// The first write that failed (a full disk, a closed pipe); nothing is written after it.
+  private(set) var failure: (any Error)?
 
   init(handle: FileHandle, colored: Bool = false, closes: Bool = false) {
     self.handle = handle
@@ -35,7 +37,13 @@ final class TextSink {
   /// Sends what is buffered.
   func flush() {
     guard !buffer.isEmpty else { return }
-    try? handle.write(contentsOf: buffer)
+    if failure == nil {
+      do {
+        try handle.write(contentsOf: buffer)
+      } catch {
+        failure = error
+      }
+    }
     buffer.removeAll(keepingCapacity: true)
   }
 

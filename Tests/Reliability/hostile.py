@@ -23,6 +23,7 @@ import json
 import os
 import resource
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -291,6 +292,32 @@ def spool_full(setup):
     assert entries(database) == before and digest(database) == before_digest, "the list changed"
 
 
+@case("export onto a full disk fails instead of writing part of the list")
+def export_full(setup):
+    # Regression: write errors were ignored, so an export past a file-size limit (or onto a
+    # full disk) printed “Exported 4096 entries” and exit 0 over a truncated file.
+    roster, database = setup.fresh("export-full")
+    rows = database.parent / "many.csv"
+    letters = "abcdefghijklmnop"
+    rows.write_text("".join(f"Person {a}{b}{c}\n" for a in letters for b in letters
+                            for c in letters), encoding="utf-8")
+    assert roster.run("import", str(rows)).status == 0
+    limits = {resource.RLIMIT_FSIZE: 64 << 10}
+    for format in ("csv", "json"):
+        target = database.parent / f"export.{format}"
+        result = roster.run("export", "--format", format, "-o", str(target), limits=limits)
+        one_line_error(result, f"export {format} -o", ["too large", "space", "write"])
+        assert not target.exists(), f"export {format}: an incomplete file was left"
+    def limited():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 10, 64 << 10))
+    with open(database.parent / "stdout.csv", "wb") as target:
+        process = subprocess.Popen([roster.binary, "export"], stdout=target,
+                                   stderr=subprocess.PIPE, env=roster.env, preexec_fn=limited)
+        err = process.communicate(timeout=120)[1].decode()
+    assert process.returncode == 1 and "incomplete" in err, f"export > file: {err!r}"
+
+
 # MARK: Huge inputs
 
 def huge(setup, name, make, argv_for, stdin=False, expect_status=(1,), contains=None):
@@ -443,9 +470,9 @@ def refusals(setup):
 
 
 CASES = [no_wal_left, not_sqlite, garbage_header, truncated, corrupted, newer_schema, read_only_file,
-         read_only_folder, full_disk_tmpfs, full_disk_fsize, spool_full, csv_long_line,
-         csv_million_columns, json_nested, json_nested_entry, json_long_text, lines_long,
-         lines_nested, refusals]
+         read_only_folder, full_disk_tmpfs, full_disk_fsize, spool_full, export_full,
+         csv_long_line, csv_million_columns, json_nested, json_nested_entry, json_long_text,
+         lines_long, lines_nested, refusals]
 
 
 def main():
