@@ -31,8 +31,13 @@ final class CommandLineTool {
       out.flush()
       err.flush()
     }
-    do {
+    do throws(CLIError) {
       try dispatch()
+      out.flush()
+      // Output that did not reach its file (a full disk) must not end in success.
+      if let failure = out.failure {
+        throw .failed("Cannot write standard output: \(Self.reason(failure)).")
+      }
       return 0
     } catch {
       out.flush()

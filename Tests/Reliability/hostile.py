@@ -292,7 +292,7 @@ def spool_full(setup):
     assert entries(database) == before and digest(database) == before_digest, "the list changed"
 
 
-@case("export onto a full disk fails instead of writing part of the list")
+@case("export, check and show onto a full disk fail instead of writing part")
 def export_full(setup):
     # Regression: write errors were ignored, so an export past a file-size limit (or onto a
     # full disk) printed “Exported 4096 entries” and exit 0 over a truncated file.
@@ -316,6 +316,17 @@ def export_full(setup):
                                    stderr=subprocess.PIPE, env=roster.env, preexec_fn=limited)
         err = process.communicate(timeout=120)[1].decode()
     assert process.returncode == 1 and "incomplete" in err, f"export > file: {err!r}"
+    # Any command's standard output: `check --json-lines > file` and `show > file`.
+    answers = database.parent / "answers.jsonl"
+    answers.write_text('"Anna Lindqvist"\n' * 20_000, encoding="utf-8")
+    for argv, stdin in ((["check", "--json-lines"], answers), (["show"], None)):
+        with open(database.parent / "stdout.txt", "wb") as target:
+            process = subprocess.Popen([roster.binary, *argv], stdout=target,
+                                       stdin=open(stdin, "rb") if stdin else subprocess.DEVNULL,
+                                       stderr=subprocess.PIPE, env=roster.env, preexec_fn=limited)
+            err = process.communicate(timeout=120)[1].decode()
+        assert process.returncode == 1 and err.startswith("roster: Cannot write standard output"), \
+            f"{argv} > file: {process.returncode} {err!r}"
 
 
 # MARK: Huge inputs
