@@ -147,6 +147,8 @@ final class CSVReader {
       if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
     if chunk.isEmpty { atEnd = true }
+    // A chunk that was only the byte-order mark holds no byte yet: read on.
+    if !chunk.isEmpty, index == chunk.count { return try fill() }
     return !chunk.isEmpty
   }
 }
