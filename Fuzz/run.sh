@@ -5,7 +5,8 @@
 # A crash or a property failure stops the run with the input saved under .build/fuzz/.
 # Targets: rules (RosterKit's rules); csv and json (`roster import`), lines (`roster check
 # --json-lines`): one binary over the roster sources, linked under each name. A binary is
-# rebuilt only when a source is newer. FUZZ_JOBS=N runs N fuzzing processes per target.
+# rebuilt only when a source is newer. The CLI targets redirect roster's standard error to
+# a file while it runs, so a crash inside roster reports there: run.sh prints it on failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=(rules csv json lines)
@@ -73,7 +74,17 @@ run() { # name, libFuzzer flags…
   echo "fuzz: $name for ${seconds}s"
   "$out/$name" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$out/$name-" -print_final_stats=1 "$@" "$work" "$corpus" 2>"$out/$name.log" \
-    || { tail -40 "$out/$name.log" >&2; echo "fuzz: $name FAILED" >&2; exit 1; }
+    || {
+      tail -40 "$out/$name.log" >&2
+      for folder in /dev/shm/roster-fuzz-"$name"-* "${TMPDIR:-/tmp}"/roster-fuzz-"$name"-*; do
+        [ -s "$folder/stderr" ] || continue
+        echo "fuzz: roster's standard error when it crashed ($folder/stderr):" >&2
+        tail -40 "$folder/stderr" >&2
+        rm -rf "$folder"
+      done
+      echo "fuzz: $name FAILED" >&2
+      exit 1
+    }
   grep -E "stat::number_of_executed_units" "$out/$name.log" | sed "s/^/fuzz: $name /"
 }
 

@@ -61,6 +61,8 @@ final class CLIHarness {
       _ = try! store.add(["Anna Lindqvist", "Zoë Smith"], category: "Guests", to: list.id)
       _ = try! store.add(["Łukasz"], to: list.id)
     }
+    // roster's standard error goes to folder/stderr while it runs, and so would a crash report.
+    print("fuzz: \(mode) works in \(folder); a crash inside roster reports in its stderr file")
     cleanupFolder = folder
     atexit { if let folder = cleanupFolder { try? FileManager.default.removeItem(atPath: folder) } }
   }
