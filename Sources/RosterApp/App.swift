@@ -1,0 +1,70 @@
+import CAdw
+import CGtk
+import CGtkShim
+import Foundation
+import RosterAppCore
+import RosterStore
+
+/// The application: its id, its keyboard shortcuts, and one main window.
+@MainActor
+final class App {
+  static let id = "org.roster.Roster"
+  private let application: UnsafeMutablePointer<AdwApplication>
+  private let makeStorage: () throws -> any RosterStorage
+  private var window: MainWindow?
+
+  init(makeStorage: @escaping () throws -> any RosterStorage) {
+    self.makeStorage = makeStorage
+    application = adw_application_new(Self.id, G_APPLICATION_NON_UNIQUE)
+    Signal.connect(UnsafeMutableRawPointer(application), "activate") { [unowned self] in
+      self.activate()
+    }
+  }
+
+  private var gtkApplication: UnsafeMutablePointer<GtkApplication> {
+    UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)
+  }
+
+  private var gApplication: UnsafeMutablePointer<GApplication> {
+    UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
+  }
+
+  private func activate() {
+    if let window {
+      window.present()
+      return
+    }
+    do {
+      let library = try Library(storage: makeStorage())
+      let window = MainWindow(application: gtkApplication, library: library)
+      self.window = window
+      setAccelerators()
+      window.present()
+    } catch {
+      FileHandle.standardError.write(Data("roster-app: \(error)\n".utf8))
+      g_application_quit(gApplication)
+    }
+  }
+
+  private func setAccelerators() {
+    let accels: [(String, String, String?)] = [
+      ("win.undo", "<Control>z", nil),
+      ("win.redo", "<Control><Shift>z", "<Control>y"),
+      ("win.search", "<Control>f", nil),
+      ("win.focus-add", "<Control>l", nil),
+      ("win.new-list", "<Control>n", nil),
+      ("win.shortcuts", "<Control>question", nil),
+      ("win.categories", "<Control>k", nil),
+      ("window.close", "<Control>w", nil),
+    ]
+    for (action, accel, second) in accels {
+      roster_set_accels(gtkApplication, action, accel, second)
+    }
+  }
+
+  /// Runs the main loop until the window closes; returns the exit status.
+  func run() -> Int32 {
+    let status = g_application_run(gApplication, 0, nil)
+    return status
+  }
+}

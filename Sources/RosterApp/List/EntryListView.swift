@@ -1,0 +1,329 @@
+import CGtk
+import Foundation
+import RosterAppCore
+import RosterKit
+
+/// The entries of one list in a GtkListView, edited in place, ending in the empty last row.
+///
+/// The view reads the ``RosterList`` directly through an ``ItemModel`` and follows its change
+/// reports: every splice becomes one `items-changed`, and an entry whose text changed has its
+/// bound row updated in place — a row being typed in is never rebound.
+@MainActor
+final class EntryListView: RowViewDelegate {
+  private(set) var list: RosterList
+  private var editor: RowEditController
+  private var deleter: DeleteController
+  private var observer: Int?
+  private var model: ItemModel!
+  private(set) var view: ListView!
+  /// The empty last row's item; it becomes the new entry's when the person types into it.
+  private var draftItem = Item(nil)
+  /// Set while the empty last row is being turned into an entry.
+  private var convertingDraft = false
+  /// Rows currently bound to an entry.
+  private var rows: [UUID: RowView] = [:]
+  /// Rows currently bound to the empty last row (normally one).
+  private var draftRows: [ObjectIdentifier: RowView] = [:]
+  /// While searching: the matching entries, in list order.
+  private(set) var matches: [UUID]?
+  private var query = ""
+  private var categoryFilter: String?
+
+  /// Called with a toast's title when entries were deleted.
+  var onDeleted: (String) -> Void = { _ in }
+  /// Called after every change to the list.
+  var onChange: (ListChange) -> Void = { _ in }
+  /// Called when a row asks for a new category; the argument sets it on the row's entry.
+  var onNewCategory: (@escaping (String) -> Void) -> Void = { _ in }
+
+  init(list: RosterList) {
+    self.list = list
+    editor = RowEditController(list: list)
+    deleter = DeleteController(list: list)
+    model = ItemModel(
+      count: { [unowned self] in self.itemCount },
+      item: { [unowned self] in self.item(at: $0) })
+    view = ListView(model: model)
+    view.addClass("rich-list")
+    view.setAccessibleLabel("Entries")
+    view.onRows(
+      setup: { [unowned self] in self.setup($0) },
+      bind: { [unowned self] in self.bind($0) },
+      unbind: { [unowned self] in self.unbind($0) })
+    view.onKeyPressed { [unowned self] key, modifiers in self.listKey(key, modifiers) }
+    observe()
+  }
+
+  /// Shows another list.
+  func show(_ newList: RosterList) {
+    let old = itemCount
+    if let observer { list.removeObserver(observer) }
+    list = newList
+    editor = RowEditController(list: newList)
+    deleter = DeleteController(list: newList)
+    matches = nil
+    query = ""
+    categoryFilter = nil
+    draftItem = Item(nil)
+    observe()
+    model.itemsChanged(at: 0, removed: old, added: itemCount)
+  }
+
+  private func observe() {
+    observer = list.addObserver { [unowned self] change in self.apply(change) }
+  }
+
+  // MARK: The model
+
+  private var itemCount: Int { matches?.count ?? list.count + 1 }
+
+  private func item(at position: Int) -> Item {
+    if let matches { return Item(matches[position]) }
+    return position < list.count ? Item(list[position].id) : draftItem
+  }
+
+  /// The position of a row in the model, if it is there.
+  func position(of row: RowID) -> Int? {
+    switch (row, matches) {
+    case (.draft, nil): return list.count
+    case (.draft, _?): return nil
+    case (.entry(let id), nil): return list.offset(of: id)
+    case (.entry(let id), let matches?): return matches.firstIndex(of: id)
+    }
+  }
+
+  private func apply(_ change: ListChange) {
+    if matches != nil {
+      applyToMatches(change)
+    } else if convertingDraft, change.splices.count == 1,
+      change.splices[0] == Splice(offset: list.count - 1, removed: 0, inserted: 1),
+      let id = change.insertedIDs.first
+    {
+      // The row the person types in keeps its widget and becomes the entry; a fresh empty
+      // row appears below it.
+      draftItem.id = id
+      draftItem = Item(nil)
+      model.itemsChanged(at: list.count, removed: 0, added: 1)
+    } else {
+      for splice in change.splices {
+        model.itemsChanged(at: splice.offset, removed: splice.removed, added: splice.inserted)
+      }
+    }
+    if change.categoriesChanged {
+      Styles.install(list.categories.map(\.color))
+      for row in rows.values { refresh(row) }
+      for row in draftRows.values { refresh(row) }
+    } else {
+      for id in change.updatedIDs { rows[id].map(refresh) }
+    }
+    onChange(change)
+  }
+
+  /// Keeps search results in step: removed entries leave, new matching entries join in order.
+  private func applyToMatches(_ change: ListChange) {
+    guard var current = matches else { return }
+    let matcher = list.search(query, category: categoryFilter)
+    _ = matcher
+    for id in change.removedIDs {
+      if let index = current.firstIndex(of: id) {
+        current.remove(at: index)
+        matches = current
+        model.itemsChanged(at: index, removed: 1, added: 0)
+      }
+    }
+    for id in change.insertedIDs {
+      guard let entry = list.entry(id: id), matchesFilter(entry),
+        let offset = list.offset(of: id)
+      else { continue }
+      var low = 0
+      var high = current.count
+      while low < high {
+        let mid = (low + high) / 2
+        if (list.offset(of: current[mid]) ?? 0) < offset { low = mid + 1 } else { high = mid }
+      }
+      current.insert(id, at: low)
+      matches = current
+      model.itemsChanged(at: low, removed: 0, added: 1)
+    }
+  }
+
+  private func matchesFilter(_ entry: RosterKit.Entry) -> Bool {
+    if let categoryFilter, entry.category != categoryFilter { return false }
+    return list.search(query, category: categoryFilter).contains { $0.entry.id == entry.id }
+  }
+
+  // MARK: Search
+
+  /// Shows only entries containing `query` with `category`; an empty query and no category
+  /// show the whole list again.
+  func filter(query: String, category: String?) {
+    let old = itemCount
+    self.query = query
+    categoryFilter = category
+    if query.trimmingCharacters(in: .whitespaces).isEmpty, category == nil {
+      matches = nil
+    } else {
+      matches = list.search(query, category: category).map(\.entry.id)
+    }
+    model.itemsChanged(at: 0, removed: old, added: itemCount)
+  }
+
+  /// Whether a search is showing.
+  var isFiltering: Bool { matches != nil }
+
+  // MARK: Rows
+
+  private func setup(_ item: ListItem) {
+    let row = RowView()
+    row.delegate = self
+    item.setChild(row.root)
+    item.attach(row, key: "roster-row")
+  }
+
+  private func bind(_ item: ListItem) {
+    guard let row = item.attached("roster-row", as: RowView.self),
+      let modelItem = item.modelItem
+    else { return }
+    if let id = modelItem.id {
+      rows[id] = row
+      row.show(list.entry(id: id), in: list)
+    } else {
+      draftRows[ObjectIdentifier(row)] = row
+      row.show(nil, in: list)
+    }
+  }
+
+  private func unbind(_ item: ListItem) {
+    guard let row = item.attached("roster-row", as: RowView.self) else { return }
+    if let id = row.row.entryID, rows[id] === row { rows[id] = nil }
+    draftRows[ObjectIdentifier(row)] = nil
+  }
+
+  private func refresh(_ row: RowView) {
+    row.show(row.row.entryID.flatMap { list.entry(id: $0) }, in: list)
+  }
+
+  /// Puts the keyboard focus in `row`'s text, caret at the end, scrolling it into view.
+  func focus(_ row: RowID, attempts: Int = 8) {
+    guard let position = position(of: row) else { return }
+    view.scroll(to: position)
+    let target: RowView? =
+      switch row {
+      case .draft: draftRows.values.first
+      case .entry(let id): rows[id]
+      }
+    if let target {
+      target.field.focusAtEnd()
+    } else if attempts > 0 {
+      MainLoop.after(milliseconds: 15) { [weak self] in self?.focus(row, attempts: attempts - 1) }
+    }
+  }
+
+  // MARK: RowViewDelegate
+
+  func rowTyped(_ row: RowView) {
+    let wasDraft = row.row == .draft
+    convertingDraft = wasDraft
+    let outcome = editor.typed(row.field.text, in: row.row)
+    convertingDraft = false
+    switch outcome {
+    case .created(let entry):
+      draftRows[ObjectIdentifier(row)] = nil
+      rows[entry.id] = row
+      row.show(entry, in: list)
+    case .refused(let reason): row.showReason(reason)
+    case .saved, .pending: row.showReason(nil)
+    }
+  }
+
+  func rowActivated(_ row: RowView) {
+    convertingDraft = row.row == .draft
+    let (outcome, next) = editor.enter(row.field.text, in: row.row)
+    convertingDraft = false
+    if case .refused(let reason) = outcome {
+      row.showReason(reason)
+      return
+    }
+    row.showReason(nil)
+    if case .created(let entry) = outcome {
+      draftRows[ObjectIdentifier(row)] = nil
+      rows[entry.id] = row
+      row.show(entry, in: list)
+    }
+    focus(next)
+  }
+
+  func rowCancelled(_ row: RowView) {
+    let saved = editor.cancel(row.row)
+    if row.field.text != saved {
+      row.reset(to: saved)
+    } else if let position = position(of: row.row) {
+      // Nothing to cancel: Escape leaves the text for the row, where Delete and the selection
+      // keys work.
+      view.select(position)
+      view.grabFocus()
+    }
+  }
+
+  func rowLeft(_ row: RowView) {
+    guard row.row != .draft else { return }
+    if case .refused(let reason) = editor.commit(row.field.text, in: row.row) {
+      row.showReason(reason)
+    }
+  }
+
+  func rowBackspaceWhenEmpty(_ row: RowView) {
+    if let above = editor.backspaceInEmptyRow(row.row) { focus(above) }
+  }
+
+  func rowDelete(_ row: RowView) {
+    guard let id = row.row.entryID else { return }
+    delete([id])
+  }
+
+  func rowMove(_ row: RowView, by delta: Int) {
+    guard let id = row.row.entryID, let offset = list.offset(of: id) else { return }
+    let target = offset + delta
+    guard target >= 0, target < list.count else { return }
+    try? list.move(id: id, toOffset: target)
+    focus(.entry(id))
+  }
+
+  func rowSetCategory(_ row: RowView, _ name: String?) {
+    guard let id = row.row.entryID else { return }
+    _ = try? list.setCategory(of: id, to: name)
+  }
+
+  func rowNewCategory(_ row: RowView) {
+    guard let id = row.row.entryID else { return }
+    onNewCategory { [weak self] name in _ = try? self?.list.setCategory(of: id, to: name) }
+  }
+
+  // MARK: Deleting
+
+  /// Deletes entries and reports the toast to show.
+  func delete(_ ids: [UUID]) {
+    if let title = deleter.delete(ids) { onDeleted(title) }
+  }
+
+  /// The entries of the selected rows.
+  var selectedIDs: [UUID] {
+    view.selectedPositions.compactMap { position in
+      if let matches { return position < matches.count ? matches[position] : nil }
+      return list.entry(at: position)?.id
+    }
+  }
+
+  private func listKey(_ key: UInt32, _ modifiers: UInt32) -> Bool {
+    guard key == Keys.delete, modifiers & Keys.modifierMask == 0 else { return false }
+    let ids = selectedIDs
+    guard !ids.isEmpty else { return false }
+    let first = view.selectedPositions.first ?? 0
+    delete(ids)
+    if itemCount > 0 {
+      let position = min(first, itemCount - 1)
+      view.select(position)
+    }
+    return true
+  }
+}
