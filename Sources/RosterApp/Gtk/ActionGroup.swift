@@ -1,8 +1,9 @@
 import CGtk
 
 /// A GSimpleActionGroup (or a window's action map) of named actions.
+@MainActor
 final class ActionGroup {
-  let group: OpaquePointer
+  nonisolated(unsafe) let group: OpaquePointer
   private var actions: [String: OpaquePointer] = [:]
 
   init() {

@@ -19,8 +19,9 @@ final class MenuButton: Widget {
 }
 
 /// A GMenu: items naming actions, and sections.
+@MainActor
 final class Menu {
-  let menu: OpaquePointer
+  nonisolated(unsafe) let menu: OpaquePointer
 
   init() {
     menu = g_menu_new()

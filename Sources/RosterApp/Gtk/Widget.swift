@@ -4,9 +4,10 @@ import CGtkShim
 /// A GTK widget, owned: `init` takes a reference (sinking a floating one), `deinit` drops it.
 ///
 /// Subclasses add what their widget type can do; raw pointers stay inside these wrappers.
+@MainActor
 class Widget {
   /// The widget, for wrappers only.
-  let widget: UnsafeMutablePointer<GtkWidget>
+  nonisolated(unsafe) let widget: UnsafeMutablePointer<GtkWidget>
 
   /// Wraps and references `widget`.
   init(_ widget: UnsafeMutablePointer<GtkWidget>) {

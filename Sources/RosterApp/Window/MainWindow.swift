@@ -21,6 +21,8 @@ final class MainWindow {
     icon: "system-search-symbolic", title: "No results",
     description: "No entry matches the search. Try other words or another category.")
   private let toasts: ToastOverlay
+  private let search = SearchBar()
+  private let categoryFilter = DropDown(["All categories"], name: "Filter by category")
   let actions: ActionGroup
 
   init(application: UnsafeMutablePointer<GtkApplication>, library: Library) {
@@ -32,7 +34,7 @@ final class MainWindow {
     entries = EntryListView(list: list)
     let main = Box(vertical: true)
     main.expand(horizontally: true, vertically: true)
-    main.append(header, addBar.root, entries.view.scroller, empty, noResults)
+    main.append(header, search, addBar.root, entries.view.scroller, empty, noResults)
     toasts = ToastOverlay(child: main)
     adw_application_window_set_content(window.typed(AdwApplicationWindow.self), toasts.widget)
     actions = ActionGroup(map: window.raw)
@@ -57,6 +59,43 @@ final class MainWindow {
       self.entries.delete(self.entries.selectedIDs)
     }
     actions.add("focus-add") { [unowned self] in self.addBar.field.focusAtEnd() }
+    wireSearch()
+  }
+
+  private func wireSearch() {
+    search.append(categoryFilter)
+    search.captureKeys(from: window)
+    let toggle = Widget(gtk_toggle_button_new())
+    gtk_button_set_icon_name(toggle.typed(GtkButton.self), "system-search-symbolic")
+    toggle.setAccessibleLabel("Search")
+    toggle.tooltip = "Search (Ctrl+F)"
+    g_object_bind_property(
+      search.raw, "search-mode-enabled", toggle.raw, "active",
+      GBindingFlags(rawValue: G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
+    header.packStart(toggle)
+    actions.add("search") { [unowned self] in
+      self.search.isSearching = true
+      self.search.entry.grabFocus()
+    }
+    search.onSearchChanged { [unowned self] in self.applySearch() }
+    categoryFilter.onSelected { [unowned self] in self.applySearch() }
+    search.onModeChanged { [unowned self] in
+      if self.search.isSearching {
+        self.search.isVisible = true
+      } else {
+        self.search.isVisible = false
+        self.search.text = ""
+        self.categoryFilter.selected = 0
+        self.applySearch()
+      }
+    }
+  }
+
+  private func applySearch() {
+    let category = categoryFilter.selected == 0 ? nil : categoryFilter.selectedText
+    let query = search.isSearching ? search.text : ""
+    entries.filter(query: query, category: category)
+    refresh()
   }
 
   func present() {
@@ -86,5 +125,6 @@ final class MainWindow {
     entries.view.scroller.isVisible = !showsEmpty && !showsNoResults
     actions.setEnabled("undo", list.canUndo)
     actions.setEnabled("redo", list.canRedo)
+    categoryFilter.setItems(["All categories"] + list.categories.map(\.name))
   }
 }

@@ -1,0 +1,219 @@
+"""Roster's end-to-end scenarios: each starts roster-app on a fresh database in a real window,
+acts as a person would (xdotool types and clicks), checks what AT-SPI reports and saves a
+screenshot. Usage: scenarios.py APP SHOTS_DIR [NAME...]"""
+
+import sys
+import time
+import traceback
+
+import pyatspi
+
+from roster_ui import App, Failure, has_state, text_of, wait_until
+
+SCENARIOS = []
+
+
+def scenario(function):
+    SCENARIOS.append(function)
+    return function
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def add(app, text):
+    """Types `text` into the add field for real and presses Enter."""
+    field = app.need("text", "New entry")
+    app.focus(field)
+    app.type(text)
+    app.key("Return")
+    app.need("text", text.strip())
+
+
+@scenario
+def empty_state(app):
+    app.need("label", "Nothing to show here")
+    check(not app.find("text", "New row"), "the empty last row shows while the list is empty")
+    app.screenshot("empty")
+    add(app, "Anna")
+    app.gone("label", "Nothing to show here")
+    app.need("text", "New row")
+    app.screenshot("one-entry")
+
+
+@scenario
+def add_valid_and_invalid(app):
+    field = app.need("text", "New entry")
+    button = app.need("push button", "Add")
+    check(not has_state(button, pyatspi.STATE_SENSITIVE), "Add is sensitive while empty")
+    app.focus(field)
+    app.type("   ")
+    reason = "Enter some text."
+    wait_until(lambda: field.description == reason, 3, "the reason as the field's description")
+    app.need("label", reason)
+    check(not has_state(button, pyatspi.STATE_SENSITIVE), "Add is sensitive for blank text")
+    app.screenshot("invalid")
+    app.key("ctrl+a", "BackSpace")
+    app.gone("label", reason)
+    app.type("Ama Owusu")
+    wait_until(lambda: has_state(button, pyatspi.STATE_SENSITIVE), 3, "Add to become sensitive")
+    check(field.description == "", f"a valid text still has a description: {field.description!r}")
+    app.key("Return")
+    app.need("text", "Ama Owusu")
+    wait_until(lambda: text_of(field) == "", 3, "the add field to clear")
+    check(has_state(field, pyatspi.STATE_FOCUSED), "the add field lost the focus after Enter")
+    app.type("ama owusu")
+    app.need("label", "“ama owusu” is already in the list; Add adds it again.")
+    app.screenshot("duplicate-warning")
+    app.press(button)
+    wait_until(lambda: app.entry_texts().count("ama owusu") == 1, 3, "the duplicate to be added")
+    app.screenshot("added")
+
+
+@scenario
+def names_in_many_scripts(app):
+    names = ["Łukasz", "Zoë", "王秀英", "محمد", "Ñandú", "O’Brien", "Nguyễn Văn An"]
+    for name in names:
+        add(app, name)
+    wait_until(lambda: app.entry_texts() == names, 5, f"the rows {names}")
+    app.screenshot("scripts")
+
+
+@scenario
+def edit_and_escape(app):
+    add(app, "Anna")
+    add(app, "Bob")
+    row = app.need("text", "Anna")
+    app.focus(row)
+    app.key("End")
+    app.type("bel")
+    app.key("Escape")
+    wait_until(lambda: text_of(row) == "Anna", 3, "Escape to restore “Anna”")
+    app.key("End")
+    app.type("bel")
+    app.key("Return")
+    app.need("text", "Annabel")
+    app.need("push button", "Delete Annabel")
+    bob = app.need("text", "Bob")
+    wait_until(lambda: has_state(bob, pyatspi.STATE_FOCUSED), 3, "Enter to move to the next row")
+    app.screenshot("edited")
+
+
+@scenario
+def empty_last_row_keeps_focus(app):
+    add(app, "Anna")
+    draft = app.need("text", "New row")
+    app.focus(draft)
+    app.type("Kwame", delay=80)
+    row = app.need("text", "Kwame")
+    check(has_state(row, pyatspi.STATE_FOCUSED), "the row lost the focus while typing")
+    check(text_of(row) == "Kwame", f"the row reads {text_of(row)!r}")
+    caret = row.queryText().caretOffset
+    check(caret == 5, f"the caret moved to {caret}")
+    app.need("text", "New row")
+    check(app.entry_texts() == ["Anna", "Kwame"], f"rows are {app.entry_texts()}")
+    app.screenshot("typed-into-last-row")
+    app.key("Return")
+    fresh = app.need("text", "New row")
+    wait_until(lambda: has_state(fresh, pyatspi.STATE_FOCUSED), 3, "focus on the fresh empty row")
+    app.key("BackSpace")
+    kwame = app.need("text", "Kwame")
+    wait_until(lambda: has_state(kwame, pyatspi.STATE_FOCUSED), 3, "Backspace to go up a row")
+    app.key("ctrl+a", "BackSpace")
+    app.key("BackSpace")
+    app.gone("text", "Kwame")
+    anna = app.need("text", "Anna")
+    wait_until(lambda: has_state(anna, pyatspi.STATE_FOCUSED), 3, "focus on the row above")
+    app.screenshot("backspace")
+
+
+@scenario
+def delete_and_undo(app):
+    for name in ["Anna", "Bob", "Chiara"]:
+        add(app, name)
+    app.press(app.need("push button", "Delete Bob"))
+    app.gone("text", "Bob")
+    app.need("label", "Deleted “Bob”")
+    undo = app.need("push button", "Undo")
+    app.screenshot("toast")
+    app.press(undo)
+    app.need("text", "Bob")
+    wait_until(lambda: app.entry_texts() == ["Anna", "Bob", "Chiara"], 3, "Bob back in place")
+    app.key("ctrl+l")
+    app.press(app.need("push button", "Delete Chiara"))
+    app.gone("text", "Chiara")
+    app.key("ctrl+z")
+    app.need("text", "Chiara")
+    app.key("ctrl+shift+z")
+    app.gone("text", "Chiara")
+    app.screenshot("undo-redo")
+
+
+@scenario
+def delete_key_on_selection(app):
+    for name in ["Anna", "Bob", "Chiara", "Dawit"]:
+        add(app, name)
+    app.click(app.row_part("Bob", "image"))
+    app.click(app.row_part("Chiara", "image"), modifier="ctrl")
+    app.screenshot("selection")
+    app.key("Delete")
+    app.gone("text", "Bob")
+    app.gone("text", "Chiara")
+    check(app.entry_texts() == ["Anna", "Dawit"], f"rows are {app.entry_texts()}")
+    app.need("label", "Deleted 2 entries")
+    app.screenshot("deleted-selection")
+    app.press(app.need("push button", "Undo"))
+    wait_until(lambda: app.entry_texts() == ["Anna", "Bob", "Chiara", "Dawit"], 3, "undo")
+
+
+@scenario
+def search_without_results(app):
+    for name in ["Anna", "Zoë"]:
+        add(app, name)
+    app.key("ctrl+f")
+    search = app.need("entry", "Search")
+    wait_until(lambda: has_state(search, pyatspi.STATE_FOCUSED), 3, "focus on search")
+    app.type("zoe")
+    wait_until(lambda: app.entry_texts() == ["Zoë"], 3, "an accent-insensitive match")
+    app.screenshot("search")
+    app.type("xyz")
+    app.need("label", "No results")
+    app.screenshot("no-results")
+    app.key("Escape")
+    app.gone("label", "No results")
+    wait_until(lambda: app.entry_texts() == ["Anna", "Zoë"], 3, "the whole list again")
+
+
+def main():
+    binary, shots, *names = sys.argv[1:]
+    chosen = [s for s in SCENARIOS if not names or s.__name__ in names]
+    passed = failed = 0
+    for function in chosen:
+        app = None
+        started = time.monotonic()
+        try:
+            app = App(binary, shots, function.__name__)
+            function(app)
+            passed += 1
+            print(f"PASS {function.__name__} ({time.monotonic() - started:.1f} s)", flush=True)
+        except Exception as error:
+            failed += 1
+            print(f"FAIL {function.__name__}: {error}", flush=True)
+            if not isinstance(error, Failure):
+                traceback.print_exc()
+            if app:
+                try:
+                    app.screenshot("failure")
+                except Exception:
+                    pass
+        finally:
+            if app:
+                app.close()
+    print(f"{passed} passed, {failed} failed", flush=True)
+    sys.exit(1 if failed or not chosen else 0)
+
+
+if __name__ == "__main__":
+    main()
