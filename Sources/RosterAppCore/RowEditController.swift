@@ -62,7 +62,14 @@ public final class RowEditController {
 
   /// Commits `text` to `row` (Enter, or focus leaving the row), ending its typing run.
   public func commit(_ text: String, in row: RowID) -> Outcome {
-    guard let id = row.entryID else { return typed(text, in: row) }
+    guard let id = row.entryID else {
+      let outcome = typed(text, in: row)
+      if case .created(let entry) = outcome {
+        live.remove(entry.id)
+        list.endTyping()
+      }
+      return outcome
+    }
     defer {
       live.remove(id)
       list.endTyping()
