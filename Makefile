@@ -1,7 +1,7 @@
 # Roster: `make run` opens the app, `make test` runs every test. Both install what is missing.
 SWIFT ?= swift
 
-.PHONY: run test build deps test-deps lint format bench clean
+.PHONY: run test build deps test-deps lint format bench fuzz clean
 
 deps:
 	@bash scripts/install-deps.sh build
@@ -24,7 +24,12 @@ format:
 
 test: test-deps lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	bash scripts/test.sh
+
+# `make fuzz SECONDS=3600` fuzzes every target for an hour each.
+SECONDS ?= 300
+fuzz:
+	bash Fuzz/run.sh $(SECONDS)
 
 bench: deps
 	$(SWIFT) run -c release roster-bench

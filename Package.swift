@@ -47,7 +47,9 @@ let package = Package(
     ),
 
     // Benchmarks: `swift run -c release roster-bench`.
-    .executableTarget(name: "RosterBench", dependencies: ["RosterKit", "RosterStore"]),
+    .target(name: "CMalloc"),
+    .executableTarget(
+      name: "RosterBench", dependencies: ["RosterKit", "RosterStore", "CMalloc"]),
 
     .testTarget(name: "RosterKitTests", dependencies: ["RosterKit"]),
     .testTarget(name: "RosterStoreTests", dependencies: ["RosterKit", "RosterStore"]),

@@ -8,7 +8,8 @@ struct DuplicateIndex {
   /// The form two texts share when a person would call them the same name: case, width and
   /// accents folded, so `Zoë`, `zoe` and `ＺＯＥ` collide.
   static func key(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    text.folding(
+      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
   }
 
   mutating func add(_ text: String) { counts[Self.key(text), default: 0] += 1 }

@@ -1,40 +1,7 @@
 import Foundation
 
-/// A node of ``EntryTree``: a leaf holding entries, or an inner node holding children.
-final class EntryTreeNode {
-  /// The parent, or `nil` for the root. Unowned: parents own children, never the reverse.
-  unowned(unsafe) var parent: EntryTreeNode?
-  /// A leaf's entries, in list order; empty in inner nodes.
-  var entries: [Entry]
-  /// An inner node's children, in list order; empty in leaves.
-  var children: [EntryTreeNode]
-  /// The number of entries in this subtree.
-  var count: Int
-  let isLeaf: Bool
-
-  init(leafWith entries: [Entry]) {
-    self.entries = entries
-    self.children = []
-    self.count = entries.count
-    self.isLeaf = true
-  }
-
-  init(innerWith children: [EntryTreeNode]) {
-    self.entries = []
-    self.children = children
-    self.count = children.reduce(0) { $0 + $1.count }
-    self.isLeaf = false
-    for child in children { child.parent = self }
-  }
-
-  /// The position of `child` among this node's children.
-  func slot(of child: EntryTreeNode) -> Int {
-    children.firstIndex { $0 === child }!
-  }
-}
-
 /// The ordered storage behind ``RosterList``: a counted B+ tree of entries plus a hash index
-/// from id to leaf.
+/// from id to leaf number.
 ///
 /// Every single-entry operation — insert or remove at any offset, lookup by offset or by id,
 /// `offset(of:)` — costs O(log n): the tree is at most four levels deep at a million entries,
@@ -51,8 +18,11 @@ final class EntryTree {
   let innerCapacity: Int
 
   private(set) var root: EntryTreeNode
-  private var leafOfID: [UUID: EntryTreeNode]
-
+  /// Which leaf holds each id.
+  private var index: EntryIndex
+  /// Leaves by number; `nil` where a leaf was pruned and its number awaits reuse.
+  private var leaves: [EntryTreeNode?] = []
+  private var freeNumbers: [Int32] = []
 
   /// Builds a tree from entries in list order.
   /// - Precondition: ids are unique.
@@ -66,20 +36,22 @@ final class EntryTree {
     self.innerCapacity = innerCapacity
     let leafFill = max(1, leafCapacity * 7 / 8)
     let innerFill = max(2, innerCapacity * 7 / 8)
-    var index = [UUID: EntryTreeNode](minimumCapacity: entries.count)
     var leaves: [EntryTreeNode] = []
     leaves.reserveCapacity(entries.count / leafFill + 1)
     var start = 0
     repeat {
       let end = min(start + leafFill, entries.count)
       let leaf = EntryTreeNode(leafWith: Array(entries[start..<end]))
-      for entry in leaf.entries {
-        let previous = index.updateValue(leaf, forKey: entry.id)
-        precondition(previous == nil, "duplicate entry id")
-      }
+      leaf.number = Int32(leaves.count)
       leaves.append(leaf)
       start = end
     } while start < entries.count
+    guard
+      let index = EntryIndex(
+        count: entries.count, id: { entries[$0].id },
+        leafOf: { Int32(truncatingIfNeeded: $0 / leafFill) })
+    else { preconditionFailure("duplicate entry id") }
+    self.leaves = leaves
     var level = leaves
     while level.count > 1 {
       var next: [EntryTreeNode] = []
@@ -93,14 +65,31 @@ final class EntryTree {
       level = next
     }
     root = level[0]
-    leafOfID = index
+    self.index = index
   }
 
   /// The number of entries. O(1).
   var count: Int { root.count }
 
   /// Whether an entry with this id is stored. O(1).
-  func contains(_ id: UUID) -> Bool { leafOfID[id] != nil }
+  func contains(_ id: UUID) -> Bool { index[id] != nil }
+
+  /// The leaf holding `id`. O(1) expected.
+  private func leaf(of id: UUID) -> EntryTreeNode? {
+    guard let number = index[id] else { return nil }
+    return leaves[Int(number)]
+  }
+
+  /// Gives `leaf` a number in the registry, reusing a freed one when there is one.
+  private func register(_ leaf: EntryTreeNode) {
+    if let number = freeNumbers.popLast() {
+      leaf.number = number
+      leaves[Int(number)] = leaf
+    } else {
+      leaf.number = Int32(leaves.count)
+      leaves.append(leaf)
+    }
+  }
 
   /// The entry at `offset`. - Precondition: `0 <= offset < count`. O(log n).
   subscript(offset: Int) -> Entry {
@@ -110,21 +99,19 @@ final class EntryTree {
 
   /// The entry with this id. O(log n) worst case (a scan of one leaf).
   func entry(id: UUID) -> Entry? {
-    guard let leaf = leafOfID[id] else { return nil }
+    guard let leaf = leaf(of: id) else { return nil }
     return leaf.entries.first { $0.id == id }
   }
 
   /// The offset of the entry with this id. O(log n).
   func offset(of id: UUID) -> Int? {
-    guard let leaf = leafOfID[id], let slot = leaf.entries.firstIndex(where: { $0.id == id })
+    guard let leaf = leaf(of: id), let slot = leaf.entries.firstIndex(where: { $0.id == id })
     else { return nil }
     var offset = slot
     var node = leaf
     while let parent = node.parent {
-      for sibling in parent.children {
-        if sibling === node { break }
-        offset += sibling.count
-      }
+      let position = parent.slot(of: node)
+      for size in parent.childCounts[..<position] { offset += size }
       node = parent
     }
     return offset
@@ -136,41 +123,37 @@ final class EntryTree {
     var node = root
     var remaining = offset
     while !node.isLeaf {
-      for child in node.children {
-        if remaining < child.count {
-          node = child
-          break
-        }
-        remaining -= child.count
-      }
+      let (slot, inner) = node.child(at: remaining, inserting: false)
+      node = node.children[slot]
+      remaining = inner
     }
     return (node, remaining)
   }
 
-  /// Inserts `entry` so that it ends up at `offset`.
+  /// Inserts `entry` so that it ends up at `offset`, returning the id of the entry now before
+  /// it (found on the way down, so callers need no second lookup).
   /// - Precondition: `0 <= offset <= count`, and no entry has the same id.
   /// - Complexity: O(log n).
-  func insert(_ entry: Entry, at offset: Int) {
+  @discardableResult
+  func insert(_ entry: Entry, at offset: Int) -> UUID? {
     precondition(offset >= 0 && offset <= root.count, "offset out of range")
-    precondition(leafOfID[entry.id] == nil, "duplicate entry id")
+    precondition(index[entry.id] == nil, "duplicate entry id")
     var node = root
     var remaining = offset
     node.count += 1
     while !node.isLeaf {
-      var chosen = node.children[node.children.count - 1]
-      for child in node.children {
-        if remaining <= child.count {
-          chosen = child
-          break
-        }
-        remaining -= child.count
-      }
-      node = chosen
+      let (slot, inner) = node.child(at: remaining, inserting: true)
+      node.childCounts[slot] += 1
+      node = node.children[slot]
       node.count += 1
+      remaining = inner
     }
     node.entries.insert(entry, at: remaining)
-    leafOfID[entry.id] = node
+    index.set(entry.id, leaf: node.number)
+    let predecessor =
+      remaining > 0 ? node.entries[remaining - 1].id : (offset > 0 ? self[offset - 1].id : nil)
     if node.entries.count > leafCapacity { split(node) }
+    return predecessor
   }
 
   /// Removes and returns the entry at `offset`.
@@ -180,6 +163,16 @@ final class EntryTree {
   func remove(at offset: Int) -> Entry {
     let (leaf, slot) = locate(offset)
     return remove(slot: slot, of: leaf)
+  }
+
+  /// Removes the entry at `offset`, returning it and the id of the entry that was before it.
+  /// - Precondition: `0 <= offset < count`.
+  /// - Complexity: O(log n).
+  func removeReportingPredecessor(at offset: Int) -> (entry: Entry, predecessor: UUID?) {
+    let (leaf, slot) = locate(offset)
+    let predecessor =
+      slot > 0 ? leaf.entries[slot - 1].id : (offset > 0 ? self[offset - 1].id : nil)
+    return (remove(slot: slot, of: leaf), predecessor)
   }
 
   /// Removes the entry with this id, returning it and the offset it had.
@@ -192,7 +185,7 @@ final class EntryTree {
   /// Replaces the stored entry that has `entry.id`, returning the old one and its offset.
   /// - Complexity: O(log n).
   func replace(_ entry: Entry) -> (old: Entry, offset: Int)? {
-    guard let leaf = leafOfID[entry.id], let offset = offset(of: entry.id),
+    guard let leaf = leaf(of: entry.id), let offset = offset(of: entry.id),
       let slot = leaf.entries.firstIndex(where: { $0.id == entry.id })
     else { return nil }
     let old = leaf.entries[slot]
@@ -242,11 +235,13 @@ final class EntryTree {
 
   private func remove(slot: Int, of leaf: EntryTreeNode) -> Entry {
     let entry = leaf.entries.remove(at: slot)
-    leafOfID[entry.id] = nil
-    var node: EntryTreeNode? = leaf
-    while let current = node {
-      current.count -= 1
-      node = current.parent
+    index.remove(entry.id)
+    var node = leaf
+    node.count -= 1
+    while let parent = node.parent {
+      parent.childCounts[parent.slot(of: node)] -= 1
+      parent.count -= 1
+      node = parent
     }
     if leaf.entries.isEmpty { prune(leaf) }
     return entry
@@ -255,9 +250,14 @@ final class EntryTree {
   /// Detaches an empty node from its parent, cascading upwards, and lowers the root when it has
   /// a single child.
   private func prune(_ empty: EntryTreeNode) {
+    guard empty.parent != nil else { return }
+    leaves[Int(empty.number)] = nil
+    freeNumbers.append(empty.number)
     var node = empty
     while let parent = node.parent, node.count == 0 {
-      parent.children.remove(at: parent.slot(of: node))
+      let slot = parent.slot(of: node)
+      parent.children.remove(at: slot)
+      parent.childCounts.remove(at: slot)
       node.parent = nil
       node = parent
     }
@@ -265,7 +265,10 @@ final class EntryTree {
       root = root.children[0]
       root.parent = nil
     }
-    if !root.isLeaf, root.children.isEmpty { root = EntryTreeNode(leafWith: []) }
+    if !root.isLeaf, root.children.isEmpty {
+      root = EntryTreeNode(leafWith: [])
+      register(root)
+    }
   }
 
   /// Splits an overfull node in two, inserting the new right half beside it.
@@ -276,15 +279,20 @@ final class EntryTree {
       right = EntryTreeNode(leafWith: Array(node.entries[half...]))
       node.entries.removeSubrange(half...)
       node.count = node.entries.count
-      for entry in right.entries { leafOfID[entry.id] = right }
+      register(right)
+      for entry in right.entries { index.set(entry.id, leaf: right.number) }
     } else {
       let half = node.children.count / 2
       right = EntryTreeNode(innerWith: Array(node.children[half...]))
       node.children.removeSubrange(half...)
+      node.childCounts.removeSubrange(half...)
       node.count -= right.count
     }
     if let parent = node.parent {
-      parent.children.insert(right, at: parent.slot(of: node) + 1)
+      let slot = parent.slot(of: node)
+      parent.childCounts[slot] = node.count
+      parent.children.insert(right, at: slot + 1)
+      parent.childCounts.insert(right.count, at: slot + 1)
       right.parent = parent
       if parent.children.count > innerCapacity { split(parent) }
     } else {

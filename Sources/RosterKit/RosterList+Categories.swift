@@ -5,6 +5,7 @@ extension RosterList {
   /// - Parameters:
   ///   - name: A unique name.
   ///   - color: The badge colour; by default the palette colour for the name.
+  /// - Returns: The new category.
   /// - Throws: ``RosterError/categoryExists(_:)`` or ``RosterError/invalidCategoryName(_:)``.
   /// - Complexity: O(c) in the number of categories.
   @discardableResult

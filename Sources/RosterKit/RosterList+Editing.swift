@@ -44,8 +44,7 @@ extension RosterList {
     let entry = Entry(id: makeID(), text: normalized, category: categoryName, created: now())
     act(coalescing: coalescing ? entry.id : nil) { edits in
       addCategoryIfNeeded(categoryName, to: &edits)
-      let after = offset > 0 ? tree[offset - 1].id : nil
-      if let done = perform(.insert(entry, offset: offset, after: after)) { edits.append(done) }
+      edits.append(insert(entry, exactlyAt: offset))
     }
     return entry
   }
@@ -132,11 +131,9 @@ extension RosterList {
     var removed: [Entry] = []
     act { edits in
       for offset in offsets.reversed() {
-        let entry = tree[offset]
-        if let done = perform(.remove(entry, offset: offset, after: nil)) {
-          edits.append(done)
-          removed.append(entry)
-        }
+        let done = remove(exactlyAt: offset)
+        edits.append(done)
+        if case .remove(let entry, _, _) = done { removed.append(entry) }
       }
     }
     return removed.reversed()
@@ -152,7 +149,6 @@ extension RosterList {
     guard !sources.isEmpty else { return }
     let clamped = min(max(destination, 0), tree.count)
     let target = clamped - sources.count { $0 < clamped }
-    let moving = sources.map { tree[$0] }
     // A move that leaves every entry where it was is not an action.
     if sources.first == target, sources.last == target + sources.count - 1,
       sources.count == sources.last! - sources.first! + 1
@@ -160,15 +156,14 @@ extension RosterList {
       return
     }
     act { edits in
+      var moving: [Entry] = []
       for offset in sources.reversed() {
-        if let done = perform(.remove(tree[offset], offset: offset, after: nil)) {
-          edits.append(done)
-        }
+        let done = remove(exactlyAt: offset)
+        edits.append(done)
+        if case .remove(let entry, _, _) = done { moving.append(entry) }
       }
-      for (index, entry) in moving.enumerated() {
-        let place = target + index
-        let after = place > 0 ? tree[place - 1].id : nil
-        if let done = perform(.insert(entry, offset: place, after: after)) { edits.append(done) }
+      for (index, entry) in moving.reversed().enumerated() {
+        edits.append(insert(entry, exactlyAt: target + index))
       }
     }
   }

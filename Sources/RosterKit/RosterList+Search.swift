@@ -7,6 +7,7 @@ extension RosterList {
   /// - Parameters:
   ///   - text: The text about to be added or stored.
   ///   - id: An entry to leave out of the comparison (the one being edited).
+  /// - Returns: `true` when another entry has the same comparison key.
   /// - Complexity: O(n) the first time (the index is built lazily), then O(m) in the text's
   ///   length.
   public func isDuplicate(_ text: String, excluding id: UUID? = nil) -> Bool {
@@ -37,6 +38,7 @@ extension RosterList {
   /// - Parameters:
   ///   - query: Text to look for; empty matches every entry.
   ///   - category: Only entries with this category, or any when `nil`.
+  /// - Returns: A lazy sequence of `(offset, entry)` pairs in list order.
   /// - Complexity: O(n · m) to iterate all matches.
   public func search(_ query: String, category: String? = nil) -> SearchResults {
     access(keyPath: \.revision)

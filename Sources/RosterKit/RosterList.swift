@@ -49,7 +49,8 @@ public final class RosterList {
   ///   - rule: The rule entries must pass; personal names by default.
   ///   - categories: The list's categories.
   ///   - entries: Entries in list order, with unique ids.
-  ///   - makeID: Makes ids for new entries; inject a deterministic one in tests.
+  ///   - makeID: Makes ids for new entries; inject a deterministic one in tests. By default,
+  ///     random version 4 UUIDs from a fast generator seeded by the system.
   ///   - now: The clock for `created` and `updated`.
   /// - Complexity: O(n) in the number of entries.
   public convenience init(
@@ -58,12 +59,12 @@ public final class RosterList {
     rule: Rule = .personalName,
     categories: [EntryCategory] = [],
     entries: [Entry] = [],
-    makeID: @escaping @Sendable () -> UUID = { UUID() },
+    makeID: (@Sendable () -> UUID)? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.init(
       id: id, title: title, rule: rule, categories: categories, tree: EntryTree(entries),
-      makeID: makeID, now: now)
+      makeID: makeID ?? { UUIDGenerator.shared.make() }, now: now)
   }
 
   /// Creates a list over a prepared tree (tests use small node capacities to exercise splits).
@@ -168,16 +169,10 @@ public final class RosterList {
       } else {
         place = min(max(offset, 0), tree.count)
       }
-      let predecessor = place > 0 ? tree[place - 1].id : nil
-      tree.insert(entry, at: place)
-      duplicateIndex?.add(entry.text)
-      return .insert(entry, offset: place, after: predecessor)
+      return insert(entry, exactlyAt: place)
     case .remove(let entry, _, _):
       guard let offset = tree.offset(of: entry.id) else { return nil }
-      let predecessor = offset > 0 ? tree[offset - 1].id : nil
-      let removed = tree.remove(at: offset)
-      duplicateIndex?.remove(removed.text)
-      return .remove(removed, offset: offset, after: predecessor)
+      return remove(exactlyAt: offset)
     case .update(_, let new):
       guard let (old, _) = tree.replace(new) else { return nil }
       if old.text != new.text {
@@ -194,6 +189,22 @@ public final class RosterList {
       title = new
       return .title(old: old, new: new)
     }
+  }
+
+  /// Inserts `entry` at a known offset: the fast path of user actions, which know exactly where.
+  /// - Precondition: `0 <= offset <= count`; the id is new.
+  func insert(_ entry: Entry, exactlyAt offset: Int) -> ListEdit {
+    let predecessor = tree.insert(entry, at: offset)
+    duplicateIndex?.add(entry.text)
+    return .insert(entry, offset: offset, after: predecessor)
+  }
+
+  /// Removes the entry at a known offset: the fast path of user actions.
+  /// - Precondition: `0 <= offset < count`.
+  func remove(exactlyAt offset: Int) -> ListEdit {
+    let (removed, predecessor) = tree.removeReportingPredecessor(at: offset)
+    duplicateIndex?.remove(removed.text)
+    return .remove(removed, offset: offset, after: predecessor)
   }
 
   /// Applies edits made elsewhere — by another process, read back from storage — without

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import RosterKit
 import Testing
 
@@ -27,6 +28,16 @@ import Testing
     #expect(list.search("zoe", category: "Staff").map(\.offset) == [0])
     #expect(list.search("", category: "Staff").map(\.entry.text) == ["Zoë", "Chloé"])
     #expect(list.search("xyz").map(\.offset).isEmpty)
+  }
+
+  @Test(arguments: [
+    ("zoe", "Zoe\u{308} Saldaña", true), ("ZOE", "ｚｏｅ", true), ("saldana", "Zoë Saldaña", true),
+    ("ñ", "Ñandú", true), ("n", "Ñandú", true), ("王", "王秀英", true), ("ΘΆΛ", "Θάλεια", true),
+    ("anna", "Hanna", true), ("annas", "Hanna", false), ("é", "Chloe", true), ("x", "Ama", false),
+  ])
+  func searchFoldsLikeAPerson(query: String, text: String, matches: Bool) throws {
+    let list = try makeList([text])
+    #expect(list.search(query).map(\.offset) == (matches ? [0] : []))
   }
 
   @Test func newCategoriesGetAStablePaletteColour() throws {
@@ -80,4 +91,37 @@ import Testing
     #expect(list.offset(of: entries[9_876].id) == 9_876)
     #expect(list[5_000] == entries[5_000])
   }
+}
+
+@Suite struct ObservationTests {
+  @Test func readsOfTheEntriesAreTrackedAndMutationsNotify() throws {
+    let list = try makeList(["Ama"])
+    let fired = Flag()
+    withObservationTracking {
+      _ = list.count
+      _ = list[0]
+    } onChange: {
+      fired.set()
+    }
+    try list.append("Kofi")
+    #expect(fired.value)
+  }
+
+  @Test func titleChangesNotify() throws {
+    let list = try makeList()
+    let fired = Flag()
+    withObservationTracking {
+      _ = list.title
+    } onChange: {
+      fired.set()
+    }
+    try list.rename(to: "Class 4B")
+    #expect(fired.value)
+  }
+}
+
+/// A flag the observation callback (which must be Sendable) can set.
+final class Flag: @unchecked Sendable {
+  private(set) var value = false
+  func set() { value = true }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import RosterKit
 
 /// Ids 00000000-0000-0000-0000-000000000001, …02, … in order: deterministic tests.

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs every test: `swift test`, a short fuzz of every libFuzzer target, and the end-to-end UI
+# scenarios in a headless X server. Ends with one line, `N passed, N failed`, over all of them.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+log=$(mktemp -d)
+passed=0
+failed=0
+
+# Swift Testing and XCTest. Counts come from the per-test result lines.
+swift test --skip-build 2>&1 | tee "$log/swift-test.txt"
+status=${PIPESTATUS[0]}
+ok=$(grep -E '^✔ Test .* passed' "$log/swift-test.txt" | grep -cv '^✔ Test run with')
+bad=$(grep -E '^✘ Test .* failed' "$log/swift-test.txt" | grep -cv '^✘ Test run with')
+xok=$(grep -cE "^Test Case '.*' passed" "$log/swift-test.txt")
+xbad=$(grep -cE "^Test Case '.*' failed" "$log/swift-test.txt")
+passed=$((passed + ok + xok))
+failed=$((failed + bad + xbad))
+if [ "$status" -ne 0 ] && [ $((bad + xbad)) -eq 0 ]; then failed=$((failed + 1)); fi
+
+# Fuzzing, bounded: each target for FUZZ_SECONDS (10 s by default).
+for target in $(bash Fuzz/run.sh --list); do
+  if bash Fuzz/run.sh "${FUZZ_SECONDS:-10}" "$target"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
+done
+
+# The app in a real window, driven through AT-SPI and xdotool.
+if [ -x Tests/UI/run.sh ]; then
+  Tests/UI/run.sh 2>&1 | tee "$log/ui.txt"
+  status=${PIPESTATUS[0]}
+  summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log/ui.txt" | tail -1)
+  if [ -n "$summary" ]; then
+    passed=$((passed + $(echo "$summary" | cut -d' ' -f1)))
+    failed=$((failed + $(echo "$summary" | cut -d' ' -f3)))
+  fi
+  if [ "$status" -ne 0 ] && [ -z "$summary" ]; then failed=$((failed + 1)); fi
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
