@@ -35,7 +35,7 @@ final class App {
       return
     }
     do {
-      let library = try Library(storage: makeStorage())
+      let library = try LibraryController(storage: makeStorage())
       let window = MainWindow(application: gtkApplication, library: library)
       self.window = window
       setAccelerators()

@@ -49,7 +49,10 @@ final class ToastOverlay: Widget {
 
   /// Shows a toast replacing the previous one; `button` runs `action` (Undo).
   @MainActor
-  func show(_ title: String, button: String? = nil, action: @escaping @MainActor () -> Void = {}) {
+  func show(
+    _ title: String, button: String? = nil, action: @escaping @MainActor () -> Void = {},
+    dismissed: (@MainActor () -> Void)? = nil
+  ) {
     if let current { adw_toast_dismiss(current) }
     let toast = adw_toast_new(title)!
     adw_toast_set_timeout(toast, 8)
@@ -57,6 +60,7 @@ final class ToastOverlay: Widget {
       adw_toast_set_button_label(toast, button)
       Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked", action)
     }
+    if let dismissed { Signal.connect(UnsafeMutableRawPointer(toast), "dismissed", dismissed) }
     g_object_ref(UnsafeMutableRawPointer(toast))
     if let current { g_object_unref(UnsafeMutableRawPointer(current)) }
     current = toast

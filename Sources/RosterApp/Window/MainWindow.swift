@@ -6,60 +6,117 @@ import RosterKit
 import RosterStore
 
 /// The main window: the lists in a sidebar; the current list's title in the header bar, the add
-/// field, the entries, and the empty states; toasts for what was deleted.
+/// field, the entries and the empty states; toasts for what was deleted.
 @MainActor
 final class MainWindow {
   let window: Widget
-  private let library: Library
-  private let header = HeaderBar()
-  private let addBar: AddBar
-  private let entries: EntryListView
+  let library: LibraryController
+  let header = HeaderBar()
+  let sidebar = Sidebar()
+  let addBar: AddBar
+  let entries: EntryListView
+  let toasts: ToastOverlay
+  let search = SearchBar()
+  let categoryFilter = DropDown(["All categories"], name: "Filter by category")
+  let actions: ActionGroup
   private let empty = StatusPage(
     icon: "view-list-symbolic", title: "Nothing to show here",
     description: "Type an entry in the field above and press Enter to add it.")
   private let noResults = StatusPage(
     icon: "system-search-symbolic", title: "No results",
     description: "No entry matches the search. Try other words or another category.")
-  private let toasts: ToastOverlay
-  private let search = SearchBar()
-  private let categoryFilter = DropDown(["All categories"], name: "Filter by category")
-  let actions: ActionGroup
 
-  init(application: UnsafeMutablePointer<GtkApplication>, library: Library) {
+  init(application: UnsafeMutablePointer<GtkApplication>, library: LibraryController) {
     self.library = library
     let list = library.current
     window = Widget(adw_application_window_new(application)!)
     gtk_window_set_default_size(window.typed(GtkWindow.self), 960, 680)
+    gtk_window_set_title(window.typed(GtkWindow.self), "Roster")
     addBar = AddBar(list: list)
     entries = EntryListView(list: list)
     let main = Box(vertical: true)
     main.expand(horizontally: true, vertically: true)
     main.append(header, search, addBar.root, entries.view.scroller, empty, noResults)
-    toasts = ToastOverlay(child: main)
+    let split = Box()
+    let separator = Widget(gtk_separator_new(GTK_ORIENTATION_VERTICAL))
+    split.append(sidebar.root, separator, main)
+    toasts = ToastOverlay(child: split)
     adw_application_window_set_content(window.typed(AdwApplicationWindow.self), toasts.widget)
     actions = ActionGroup(map: window.raw)
     Styles.install(list.categories.map(\.color))
     wire()
+    wireSearch()
+    wireMenus()
     refresh()
+    MainLoop.every(milliseconds: 500) { [weak self] in
+      self?.library.sync()
+      return self != nil
+    }
   }
 
   private func wire() {
+    library.onError = { [unowned self] message in self.toasts.show(message) }
     entries.onDeleted = { [unowned self] title in
       self.toasts.show(title, button: "Undo") { [weak self] in self?.undo() }
     }
     entries.onChange = { [unowned self] _ in self.refresh() }
+    entries.onNewCategory = { [unowned self] assign in self.newCategory(then: assign) }
     addBar.onAdded = { [unowned self] entry in
-      if let offset = self.entries.list.offset(of: entry.id) {
-        self.entries.view.scroll(to: offset)
+      if let position = self.entries.position(of: .entry(entry.id)) {
+        self.entries.view.scroll(to: position)
       }
     }
+    sidebar.onSelect = { [unowned self] id in self.open(id) }
     actions.add("undo") { [unowned self] in self.undo() }
-    actions.add("redo") { [unowned self] in self.redo() }
-    actions.add("delete-selected") { [unowned self] in
-      self.entries.delete(self.entries.selectedIDs)
-    }
+    actions.add("redo") { [unowned self] in self.entries.list.redo() }
     actions.add("focus-add") { [unowned self] in self.addBar.field.focusAtEnd() }
-    wireSearch()
+  }
+
+  func present() {
+    gtk_window_present(window.typed(GtkWindow.self))
+    addBar.field.focusAtEnd()
+  }
+
+  private func undo() {
+    entries.list.endTyping()
+    entries.list.undo()
+  }
+
+  /// Shows the list with this id.
+  func open(_ id: UUID) {
+    do {
+      show(try library.open(id))
+    } catch {
+      toasts.show(error.description)
+    }
+  }
+
+  /// Puts `list` in the window (after opening, creating or deleting a list).
+  func show(_ list: RosterList) {
+    if search.isSearching { search.isSearching = false }
+    entries.show(list)
+    addBar.show(list)
+    Styles.install(list.categories.map(\.color))
+    library.refreshSummaries()
+    refresh()
+  }
+
+  /// Brings the header, the sidebar, the empty states and the actions in line with the list.
+  func refresh() {
+    let list = entries.list
+    let count = list.count
+    header.setTitle(list.title, subtitle: count == 1 ? "1 entry" : "\(count) entries")
+    library.noteCurrentChanged()
+    sidebar.show(library.summaries, current: list.id)
+    let searching = entries.isFiltering
+    let showsEmpty = !searching && list.isEmpty
+    let showsNoResults = searching && (entries.matches?.isEmpty ?? false)
+    empty.isVisible = showsEmpty
+    noResults.isVisible = showsNoResults
+    entries.view.scroller.isVisible = !showsEmpty && !showsNoResults
+    actions.setEnabled("undo", list.canUndo)
+    actions.setEnabled("redo", list.canRedo)
+    categoryFilter.setItems(["All categories"] + list.categories.map(\.name))
   }
 
   private func wireSearch() {
@@ -96,35 +153,5 @@ final class MainWindow {
     let query = search.isSearching ? search.text : ""
     entries.filter(query: query, category: category)
     refresh()
-  }
-
-  func present() {
-    gtk_window_present(window.typed(GtkWindow.self))
-    addBar.field.focusAtEnd()
-  }
-
-  private func undo() {
-    entries.list.endTyping()
-    entries.list.undo()
-  }
-
-  private func redo() {
-    entries.list.redo()
-  }
-
-  /// Brings the header, the empty states and the undo actions in line with the list.
-  private func refresh() {
-    let list = entries.list
-    let count = list.count
-    header.setTitle(list.title, subtitle: count == 1 ? "1 entry" : "\(count) entries")
-    let searching = entries.isFiltering
-    let showsEmpty = !searching && list.isEmpty
-    let showsNoResults = searching && (entries.matches?.isEmpty ?? false)
-    empty.isVisible = showsEmpty
-    noResults.isVisible = showsNoResults
-    entries.view.scroller.isVisible = !showsEmpty && !showsNoResults
-    actions.setEnabled("undo", list.canUndo)
-    actions.setEnabled("redo", list.canRedo)
-    categoryFilter.setItems(["All categories"] + list.categories.map(\.name))
   }
 }

@@ -1,0 +1,168 @@
+public import Foundation
+public import RosterKit
+public import RosterStore
+
+/// The lists in the store, the one being shown, and keeping both in step with the database:
+/// every local change is recorded, and changes other processes make are applied.
+///
+/// Deleting a list hides it at once and deletes it from the store only when
+/// ``commitDeletion()`` runs (the toast went away), so Undo can bring it back whole.
+@MainActor
+public final class LibraryController {
+  /// The store.
+  public let storage: any RosterStorage
+  /// The lists to show, in creation order, without one whose deletion is pending.
+  public private(set) var summaries: [ListSummary] = []
+  /// The list being shown.
+  public private(set) var current: RosterList
+  /// Called with a message a person can act on when the store refuses or fails.
+  public var onError: (String) -> Void = { _ in }
+
+  private var recorder: Int?
+  private var position: Int64 = 0
+  private var pendingDeletion: ListSummary?
+
+  /// The title of the list made when the store has none: the CLI's default list.
+  public static let defaultTitle = "Names"
+
+  /// Opens the store's first list, creating ``defaultTitle`` when there is none.
+  public init(storage: any RosterStorage) throws(StoreError) {
+    self.storage = storage
+    var lists = try storage.lists()
+    if lists.isEmpty {
+      lists = [try storage.createList(title: Self.defaultTitle, rule: .personalName)]
+    }
+    current = try storage.loadList(lists[0].id)
+    summaries = lists
+    startRecording()
+  }
+
+  /// Shows the list with this id.
+  @discardableResult
+  public func open(_ id: UUID) throws(StoreError) -> RosterList {
+    guard id != current.id else { return current }
+    let list = try storage.loadList(id)
+    stopRecording()
+    current = list
+    position = 0
+    startRecording()
+    return list
+  }
+
+  /// Creates a list and shows it.
+  /// - Throws: ``StoreError`` when the title is refused or already taken.
+  @discardableResult
+  public func createList(title: String, rule: Rule) throws(StoreError) -> RosterList {
+    guard case .valid(let normalized) = Rule.text.validate(title) else {
+      throw .roster(.invalidTitle(Rule.text.validate(title).refusal!))
+    }
+    let summary = try storage.createList(title: normalized, rule: rule)
+    refreshSummaries()
+    return try open(summary.id)
+  }
+
+  /// The rule for a kind picked in the UI; a pattern's source is compiled here.
+  public static func rule(_ kind: Rule.Kind, pattern: String) throws(RosterError) -> Rule {
+    switch kind {
+    case .personalName: .personalName
+    case .text: .text
+    case .pattern: try .pattern(pattern)
+    }
+  }
+
+  /// Renames the list being shown (one undoable action, recorded like any other).
+  public func renameCurrent(to title: String) throws(RosterError) {
+    try current.rename(to: title)
+    refreshSummaries()
+  }
+
+  /// Hides the list being shown and opens another (creating ``defaultTitle`` when it was the
+  /// last). The store deletes it on ``commitDeletion()``; ``undoDeletion()`` brings it back.
+  /// - Returns: The toast's title.
+  public func deleteCurrent() throws(StoreError) -> String {
+    commitDeletion()
+    let doomed = ListSummary(
+      id: current.id, title: current.title, rule: current.rule, count: current.count)
+    pendingDeletion = doomed
+    refreshSummaries()
+    if let next = summaries.first {
+      try open(next.id)
+    } else {
+      let summary = try storage.createList(title: Self.defaultTitle, rule: .personalName)
+      refreshSummaries()
+      try open(summary.id)
+    }
+    return "Deleted list “\(doomed.title)”"
+  }
+
+  /// Brings back the list whose deletion is pending, and shows it.
+  public func undoDeletion() {
+    guard let doomed = pendingDeletion else { return }
+    pendingDeletion = nil
+    refreshSummaries()
+    _ = try? open(doomed.id)
+  }
+
+  /// Deletes the pending list from the store for good.
+  public func commitDeletion() {
+    guard let doomed = pendingDeletion else { return }
+    pendingDeletion = nil
+    do { try storage.deleteList(doomed.id) } catch { onError(error.description) }
+    refreshSummaries()
+  }
+
+  /// Brings the current list's summary in line with the list in memory, without asking the
+  /// store (cheap enough for every keystroke).
+  public func noteCurrentChanged() {
+    guard let index = summaries.firstIndex(where: { $0.id == current.id }) else { return }
+    summaries[index].title = current.title
+    summaries[index].count = current.count
+  }
+
+  /// Reads the lists and their counts again.
+  public func refreshSummaries() {
+    do {
+      summaries = try storage.lists().filter { $0.id != pendingDeletion?.id }
+      if let index = summaries.firstIndex(where: { $0.id == current.id }) {
+        summaries[index].title = current.title
+        summaries[index].count = current.count
+      }
+    } catch {
+      onError(error.description)
+    }
+  }
+
+  /// Applies what other processes changed since the last call: cheap when nothing did.
+  /// - Returns: Whether anything changed.
+  @discardableResult
+  public func sync() -> Bool {
+    do {
+      guard try storage.hasExternalChanges() else { return false }
+      let (edits, next) = try storage.changes(in: current.id, since: position)
+      position = next
+      if !edits.isEmpty { current.apply(edits) }
+      refreshSummaries()
+      return true
+    } catch {
+      onError(error.description)
+      return false
+    }
+  }
+
+  private func startRecording() {
+    let list = current
+    recorder = list.addObserver { [weak self] change in
+      guard change.origin != .external else { return }
+      do {
+        try self?.storage.record(change, in: list.id)
+      } catch {
+        self?.onError("Not saved: \(error)")
+      }
+    }
+  }
+
+  private func stopRecording() {
+    if let recorder { current.removeObserver(recorder) }
+    recorder = nil
+  }
+}
