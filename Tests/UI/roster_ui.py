@@ -172,6 +172,21 @@ class App:
         node.queryAction().doAction(0)
         time.sleep(0.15)
 
+    def press_named(self, role, name):
+        """Activates the widget called `name`; a menu button is the inner one with an action."""
+        def find():
+            for node in reversed(self.all(role, name)):
+                try:
+                    if node.queryAction().nActions > 0:
+                        return node
+                except NotImplementedError:
+                    continue
+            return None
+        self.press(wait_until(find, 5, f"{role} “{name}” with an action"))
+
+    def texts_of(self, role):
+        return [text_of(node) or node.name for node in self.all(role)]
+
     def type(self, text, delay=40):
         """Types `text` key by key. An uppercase letter missing from the keyboard map is typed as
         Shift + its keysym: xdotool's own remapping would type Ñ as ñ."""

@@ -189,6 +189,59 @@ def search_without_results(app):
     wait_until(lambda: app.entry_texts() == ["Anna", "Zoë"], 3, "the whole list again")
 
 
+@scenario
+def category_badge(app):
+    add(app, "Anna")
+    add(app, "Bob")
+    app.press_named("push button", "More for Anna")
+    app.press_named("menu item", "New Category…")
+    field = app.need("text", "Category name")
+    wait_until(lambda: has_state(field, pyatspi.STATE_FOCUSED), 3, "focus on the name field")
+    app.type("Family")
+    app.key("Return")
+    badge = app.row_part("Anna", "label")
+    wait_until(lambda: text_of(badge) == "Family", 3, "the badge “Family” on Anna")
+    app.press_named("push button", "More for Bob")
+    app.press_named("menu item", "Family")
+    wait_until(lambda: text_of(app.row_part("Bob", "label")) == "Family", 3, "Bob's badge")
+    app.screenshot("badges")
+    app.key("ctrl+k")
+    app.need(None, "Colour of Family")
+    app.screenshot("categories-dialog")
+
+
+@scenario
+def lists_create_rename_delete(app):
+    add(app, "Anna")
+    app.press_named("push button", "New List")
+    title = app.need("text", "List title")
+    wait_until(lambda: has_state(title, pyatspi.STATE_FOCUSED), 3, "focus on the title field")
+    app.type("Party")
+    app.key("Return")
+    wait_until(lambda: app.find("label", "Party") and app.find("label", "0 entries"), 3,
+               "the new list in the header")
+    app.need("label", "Nothing to show here")
+    add(app, "Zoë")
+    app.press_named("push button", "Main Menu")
+    app.press_named("menu item", "Rename List…")
+    title = app.need("text", "List title")
+    wait_until(lambda: text_of(title) == "Party", 3, "the current title in the field")
+    app.key("ctrl+a")
+    app.type("Summer Party 2026")
+    app.key("Return")
+    app.need("label", "Summer Party 2026")
+    app.screenshot("renamed")
+    app.press_named("push button", "Main Menu")
+    app.press_named("menu item", "Delete List")
+    app.need("label", "Deleted list “Summer Party 2026”")
+    app.need("text", "Anna")
+    app.screenshot("list-deleted")
+    app.press_named("push button", "Undo")
+    app.need("text", "Zoë")
+    app.need("label", "Summer Party 2026")
+    app.screenshot("list-restored")
+
+
 def main():
     binary, shots, *names = sys.argv[1:]
     chosen = [s for s in SCENARIOS if not names or s.__name__ in names]

@@ -5,6 +5,11 @@ import CGtk
 final class MessageDialog: Widget {
   init(parent: Widget, heading: String, body: String = "") {
     super.init(adw_message_dialog_new(parent.typed(GtkWindow.self), heading, body))
+    // Give the keyboard back to the window once the dialog is gone (without a window manager
+    // nobody else does).
+    Signal.connect(raw, "response") { _ in
+      MainLoop.after(milliseconds: 50) { gtk_window_present(parent.typed(GtkWindow.self)) }
+    }
   }
 
   private var dialog: UnsafeMutablePointer<AdwMessageDialog> { typed(AdwMessageDialog.self) }
@@ -41,6 +46,9 @@ final class MessageDialog: Widget {
 
   func present() { gtk_window_present(typed(GtkWindow.self)) }
 
-  /// Closes the dialog as if `id` was chosen.
-  func respond(_ id: String) { adw_message_dialog_response(dialog, id) }
+  /// Closes the dialog as if `id` was chosen (a response emitted in code does not close it).
+  func respond(_ id: String) {
+    adw_message_dialog_response(dialog, id)
+    gtk_window_close(typed(GtkWindow.self))
+  }
 }

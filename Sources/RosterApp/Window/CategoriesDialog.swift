@@ -11,7 +11,7 @@ enum CategoriesDialog {
     for category in list.categories {
       let row = Box(spacing: 12)
       let badge = Label(category.name, classes: ["badge", Styles.className(for: category.color)])
-      badge.align(horizontal: GTK_ALIGN_START)
+      badge.align(horizontal: GTK_ALIGN_START, vertical: GTK_ALIGN_CENTER)
       badge.expand(horizontally: true)
       let picker = ColorButton(category.color, name: "Colour of \(category.name)")
       picker.onColorSet { color in
