@@ -203,3 +203,19 @@ void roster_set_accels(GtkApplication *app, const char *action, const char *acce
   const char *accels[] = {accel, second, NULL};
   gtk_application_set_accels_for_action(app, action, accels);
 }
+
+void roster_on_next_frame(GtkWidget *widget, RosterFrameFunc func, gpointer user_data) {
+  FrameWatch *watch = g_new0(FrameWatch, 1);
+  watch->func = func;
+  watch->user_data = user_data;
+  GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
+  g_signal_connect(clock, "after-paint", G_CALLBACK(roster_after_paint), watch);
+  gtk_widget_queue_draw(widget);
+}
+
+#include <time.h>
+gint64 roster_monotonic_ns(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (gint64)now.tv_sec * 1000000000 + now.tv_nsec;
+}

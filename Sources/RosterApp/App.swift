@@ -13,7 +13,10 @@ final class App {
   private let makeStorage: () throws -> any RosterStorage
   private var window: MainWindow?
 
-  init(makeStorage: @escaping () throws -> any RosterStorage) {
+  private let started: Int64
+
+  init(started: Int64, makeStorage: @escaping () throws -> any RosterStorage) {
+    self.started = started
     self.makeStorage = makeStorage
     application = adw_application_new(Self.id, G_APPLICATION_NON_UNIQUE)
     Signal.connect(UnsafeMutableRawPointer(application), "activate") { [unowned self] in
@@ -36,9 +39,17 @@ final class App {
     }
     do {
       let library = try LibraryController(storage: makeStorage())
+      let loaded = FrameClock.now
       let window = MainWindow(application: gtkApplication, library: library)
       self.window = window
       setAccelerators()
+      if LaunchBenchmark.isEnabled {
+        let benchmark = LaunchBenchmark(
+          started: started, loaded: loaded, windowCreated: FrameClock.now)
+        benchmark.run(window: window.window, list: library.current) { [unowned self] in
+          g_application_quit(self.gApplication)
+        }
+      }
       window.present()
     } catch {
       FileHandle.standardError.write(Data("roster-app: \(error)\n".utf8))

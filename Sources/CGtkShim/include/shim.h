@@ -73,3 +73,11 @@ G_BEGIN_DECLS
 void roster_set_accels(GtkApplication *app, const char *action, const char *accel,
                        const char *second);
 G_END_DECLS
+
+G_BEGIN_DECLS
+/* Calls `func` once, after the next frame of `widget`'s surface is painted (a redraw is
+ * queued so that there is one). */
+void roster_on_next_frame(GtkWidget *widget, RosterFrameFunc func, gpointer user_data);
+/* CLOCK_MONOTONIC in nanoseconds, comparable across processes. */
+gint64 roster_monotonic_ns(void);
+G_END_DECLS
