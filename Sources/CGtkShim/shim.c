@@ -219,3 +219,52 @@ gint64 roster_monotonic_ns(void) {
   clock_gettime(CLOCK_MONOTONIC, &now);
   return (gint64)now.tv_sec * 1000000000 + now.tv_nsec;
 }
+
+typedef struct {
+  RosterDragPayloadFunc payload;
+  RosterDropFunc drop;
+  gpointer user_data;
+} DragHooks;
+
+static GdkContentProvider *roster_drag_prepare(GtkDragSource *source, double x, double y,
+                                               gpointer data) {
+  (void)source;
+  (void)x;
+  (void)y;
+  DragHooks *hooks = data;
+  char *payload = hooks->payload(hooks->user_data);
+  if (!payload) return NULL;
+  GdkContentProvider *provider = gdk_content_provider_new_typed(G_TYPE_STRING, payload);
+  g_free(payload);
+  return provider;
+}
+
+static gboolean roster_drop(GtkDropTarget *target, const GValue *value, double x, double y,
+                            gpointer data) {
+  (void)target;
+  (void)x;
+  (void)y;
+  DragHooks *hooks = data;
+  if (!G_VALUE_HOLDS_STRING(value)) return FALSE;
+  return hooks->drop(hooks->user_data, g_value_get_string(value));
+}
+
+void roster_add_drag_source(GtkWidget *widget, RosterDragPayloadFunc payload, gpointer user_data) {
+  DragHooks *hooks = g_new0(DragHooks, 1);
+  hooks->payload = payload;
+  hooks->user_data = user_data;
+  GtkDragSource *source = gtk_drag_source_new();
+  gtk_drag_source_set_actions(source, GDK_ACTION_MOVE);
+  g_signal_connect_data(source, "prepare", G_CALLBACK(roster_drag_prepare), hooks,
+                        (GClosureNotify)g_free, 0);
+  gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(source));
+}
+
+void roster_add_drop_target(GtkWidget *widget, RosterDropFunc drop, gpointer user_data) {
+  DragHooks *hooks = g_new0(DragHooks, 1);
+  hooks->drop = drop;
+  hooks->user_data = user_data;
+  GtkDropTarget *target = gtk_drop_target_new(G_TYPE_STRING, GDK_ACTION_MOVE);
+  g_signal_connect_data(target, "drop", G_CALLBACK(roster_drop), hooks, (GClosureNotify)g_free, 0);
+  gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(target));
+}

@@ -242,6 +242,27 @@ def lists_create_rename_delete(app):
     app.screenshot("list-restored")
 
 
+@scenario
+def reorder_with_keyboard_and_menu(app):
+    for name in ["Anna", "Bob", "Chiara"]:
+        add(app, name)
+    bob = app.need("text", "Bob")
+    app.focus(bob)
+    app.key("alt+Up")
+    wait_until(lambda: app.entry_texts() == ["Bob", "Anna", "Chiara"], 3, "Alt+Up to move Bob")
+    bob = app.need("text", "Bob")
+    wait_until(lambda: has_state(bob, pyatspi.STATE_FOCUSED), 3, "Bob to keep the focus")
+    app.press_named("push button", "More for Anna")
+    app.press_named("menu item", "Move Down")
+    wait_until(lambda: app.entry_texts() == ["Bob", "Chiara", "Anna"], 3, "Move Down on Anna")
+    app.key("ctrl+z")
+    wait_until(lambda: app.entry_texts() == ["Bob", "Anna", "Chiara"], 3, "undo of the move")
+    app.screenshot("reordered")
+    app.key("ctrl+question")
+    app.need(None, "Move the entry up")
+    app.screenshot("shortcuts")
+
+
 def main():
     binary, shots, *names = sys.argv[1:]
     chosen = [s for s in SCENARIOS if not names or s.__name__ in names]

@@ -81,3 +81,12 @@ void roster_on_next_frame(GtkWidget *widget, RosterFrameFunc func, gpointer user
 /* CLOCK_MONOTONIC in nanoseconds, comparable across processes. */
 gint64 roster_monotonic_ns(void);
 G_END_DECLS
+
+G_BEGIN_DECLS
+/* Drag and drop of one string (an entry id) between rows. The payload function returns a
+ * newly allocated string (g_strdup), or NULL to refuse the drag. */
+typedef char *(*RosterDragPayloadFunc)(gpointer user_data);
+typedef gboolean (*RosterDropFunc)(gpointer user_data, const char *payload);
+void roster_add_drag_source(GtkWidget *widget, RosterDragPayloadFunc payload, gpointer user_data);
+void roster_add_drop_target(GtkWidget *widget, RosterDropFunc drop, gpointer user_data);
+G_END_DECLS

@@ -26,8 +26,7 @@ final class EntryListView: RowViewDelegate {
   private var draftRows: [ObjectIdentifier: RowView] = [:]
   /// While searching: the matching entries, in list order.
   private(set) var matches: [UUID]?
-  private var query = ""
-  private var categoryFilter: String?
+  private var search = SearchFilter()
 
   /// Called with a toast's title when entries were deleted.
   var onDeleted: (String) -> Void = { _ in }
@@ -62,8 +61,7 @@ final class EntryListView: RowViewDelegate {
     editor = RowEditController(list: newList)
     deleter = DeleteController(list: newList)
     matches = nil
-    query = ""
-    categoryFilter = nil
+    search = SearchFilter()
     draftItem = Item(nil)
     observe()
     model.itemsChanged(at: 0, removed: old, added: itemCount)
@@ -104,10 +102,8 @@ final class EntryListView: RowViewDelegate {
       draftItem.id = id
       draftItem = Item(nil)
       model.itemsChanged(at: list.count, removed: 0, added: 1)
-    } else {
-      for splice in change.splices {
-        model.itemsChanged(at: splice.offset, removed: splice.removed, added: splice.inserted)
-      }
+    } else if let splice = change.splices.covering(countAfter: itemCount) {
+      model.itemsChanged(at: splice.offset, removed: splice.removed, added: splice.inserted)
     }
     if change.categoriesChanged {
       Styles.install(list.categories.map(\.color))
@@ -122,8 +118,6 @@ final class EntryListView: RowViewDelegate {
   /// Keeps search results in step: removed entries leave, new matching entries join in order.
   private func applyToMatches(_ change: ListChange) {
     guard var current = matches else { return }
-    let matcher = list.search(query, category: categoryFilter)
-    _ = matcher
     for id in change.removedIDs {
       if let index = current.firstIndex(of: id) {
         current.remove(at: index)
@@ -132,7 +126,7 @@ final class EntryListView: RowViewDelegate {
       }
     }
     for id in change.insertedIDs {
-      guard let entry = list.entry(id: id), matchesFilter(entry),
+      guard let entry = list.entry(id: id), search.matches(entry),
         let offset = list.offset(of: id)
       else { continue }
       var low = 0
@@ -147,24 +141,14 @@ final class EntryListView: RowViewDelegate {
     }
   }
 
-  private func matchesFilter(_ entry: RosterKit.Entry) -> Bool {
-    if let categoryFilter, entry.category != categoryFilter { return false }
-    return list.search(query, category: categoryFilter).contains { $0.entry.id == entry.id }
-  }
-
   // MARK: Search
 
   /// Shows only entries containing `query` with `category`; an empty query and no category
   /// show the whole list again.
   func filter(query: String, category: String?) {
     let old = itemCount
-    self.query = query
-    categoryFilter = category
-    if query.trimmingCharacters(in: .whitespaces).isEmpty, category == nil {
-      matches = nil
-    } else {
-      matches = list.search(query, category: category).map(\.entry.id)
-    }
+    search = SearchFilter(query: query, category: category)
+    matches = search.isEmpty ? nil : search.matches(in: list)
     model.itemsChanged(at: 0, removed: old, added: itemCount)
   }
 
@@ -287,6 +271,14 @@ final class EntryListView: RowViewDelegate {
     guard target >= 0, target < list.count else { return }
     try? list.move(id: id, toOffset: target)
     focus(.entry(id))
+  }
+
+  func rowReceivedDrop(_ row: RowView, of id: UUID) -> Bool {
+    guard let from = list.offset(of: id) else { return false }
+    let to = row.row.entryID.flatMap { list.offset(of: $0) } ?? list.count - 1
+    guard from != to else { return false }
+    try? list.move(id: id, toOffset: to)
+    return true
   }
 
   func rowSetCategory(_ row: RowView, _ name: String?) {

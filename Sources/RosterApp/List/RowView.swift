@@ -15,6 +15,7 @@ protocol RowViewDelegate: AnyObject {
   func rowMove(_ row: RowView, by delta: Int)
   func rowSetCategory(_ row: RowView, _ name: String?)
   func rowNewCategory(_ row: RowView)
+  func rowReceivedDrop(_ row: RowView, of id: UUID) -> Bool
 }
 
 /// One row of the list: a handle, the editable text, its category badge, a menu and a delete
@@ -121,6 +122,11 @@ final class RowView {
         self.delegate?.rowDelete(self)
       })
     root.add(controller: swipe)
+    DragAndDrop.source(handle, owner: self) { [weak self] in self?.row.entryID?.uuidString }
+    DragAndDrop.target(root, owner: self) { [weak self] payload in
+      guard let self, let id = UUID(uuidString: payload) else { return false }
+      return self.delegate?.rowReceivedDrop(self, of: id) ?? false
+    }
   }
 
   /// Binds the row to `entry`, or to the empty last row when `entry` is `nil`.
