@@ -7,6 +7,7 @@ extension Array where Element == Splice {
   /// A GListModel must report its final length at every `items-changed`, so an action made of
   /// several splices (a move, a delete of scattered rows) is announced as one.
   /// - Parameter countAfter: The sequence's length after all the splices.
+  /// - Returns: The covering splice, or `nil` for no splices.
   /// - Complexity: O(k) for k splices.
   public func covering(countAfter: Int) -> Splice? {
     guard let first else { return nil }
