@@ -53,7 +53,8 @@ let package = Package(
 
     .testTarget(name: "RosterKitTests", dependencies: ["RosterKit"]),
     .testTarget(name: "RosterStoreTests", dependencies: ["RosterKit", "RosterStore"]),
-    .testTarget(name: "RosterCLITests", dependencies: ["roster"]),
+    .testTarget(
+      name: "RosterCLITests", dependencies: ["roster", "RosterStore"], exclude: ["Golden"]),
     .testTarget(name: "RosterAppTests", dependencies: ["RosterKit", "RosterAppCore"]),
   ]
 )

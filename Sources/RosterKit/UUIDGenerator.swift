@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Makes random (version 4) UUIDs quickly.
 ///
@@ -6,11 +6,12 @@ import Foundation
 /// than the rest of an insert. This generator seeds xoshiro256** once from the system's
 /// generator and derives ids from it: as unique as `UUID()` in practice, not secret (ids are
 /// not passwords).
-final class UUIDGenerator: @unchecked Sendable {
+public final class UUIDGenerator: @unchecked Sendable {
   private var state: (UInt64, UInt64, UInt64, UInt64)
   private let lock = NSLock()
 
-  init() {
+  /// Creates a generator seeded from the system's random number generator.
+  public init() {
     var system = SystemRandomNumberGenerator()
     state = (system.next(), system.next(), system.next(), system.next() | 1)
   }
@@ -30,7 +31,7 @@ final class UUIDGenerator: @unchecked Sendable {
   private func rotate(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
 
   /// A fresh version 4, variant 1 UUID.
-  func make() -> UUID {
+  public func make() -> UUID {
     lock.lock()
     let high = next()
     let low = next()
@@ -47,5 +48,5 @@ final class UUIDGenerator: @unchecked Sendable {
   }
 
   /// The generator new lists use unless given another.
-  static let shared = UUIDGenerator()
+  public static let shared = UUIDGenerator()
 }

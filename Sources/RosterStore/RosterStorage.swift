@@ -34,18 +34,64 @@ public protocol RosterStorage: AnyObject {
   func createList(title: String, rule: Rule) throws(StoreError) -> ListSummary
   /// Deletes a list and its entries, categories and history.
   func deleteList(_ id: UUID) throws(StoreError)
+  /// Renames a list, as one undoable action.
+  func renameList(_ id: UUID, to title: String) throws(StoreError)
   /// Loads a list with all its entries, ready to edit. O(n).
   func loadList(_ id: UUID) throws(StoreError) -> RosterList
+  /// Loads a list and the change-log position it reflects, read as one snapshot: the position
+  /// to pass to ``changes(in:since:)`` first. O(n).
+  func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64)
   /// Stores one action's edits in one transaction, and remembers them for undo.
   /// - Returns: The change-log position after this change.
   @discardableResult
   func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64
   /// Edits other writers made to a list after change-log position `since`, and the position
   /// to ask from next time.
+  ///
+  /// Applied with ``RosterList/apply(_:)`` to a list that was in step at `since`, they leave it
+  /// equal to the stored list even when it was edited meanwhile: entries anyone inserted, moved
+  /// or removed since then are taken out and put back where the store has them.
+  ///
+  /// Throws ``StoreError/reloadRequired`` when the log no longer reaches back to `since` (it
+  /// keeps the last 1,000 changes per list, and a bulk import is not logged edit by edit): load
+  /// the list again with ``snapshot(of:)``.
   func changes(in list: UUID, since: Int64) throws(StoreError) -> (
     edits: [ListEdit], position: Int64
   )
+  /// Undoes the last action on a list, whichever process or window made it (the store keeps
+  /// each list's last 100 actions). Apply the returned edits to an open list with
+  /// ``RosterList/apply(_:)``.
+  /// - Returns: The edits as applied, or `nil` when there is nothing to undo.
+  func undo(in list: UUID) throws(StoreError) -> [ListEdit]?
+  /// Redoes the last undone action on a list.
+  /// - Returns: The edits as applied, or `nil` when there is nothing to redo.
+  func redo(in list: UUID) throws(StoreError) -> [ListEdit]?
   /// Whether any other connection changed the database since the last call. Cheap: no query
   /// of the data.
   func hasExternalChanges() throws(StoreError) -> Bool
+}
+
+/// Defaults for storages without a shared history, such as an in-memory one whose
+/// ``RosterStorage/loadList(_:)`` hands out the same list every time.
+extension RosterStorage {
+  /// Renames the list that ``RosterStorage/loadList(_:)`` returns.
+  public func renameList(_ id: UUID, to title: String) throws(StoreError) {
+    let list = try loadList(id)
+    do throws(RosterError) {
+      try list.rename(to: title)
+    } catch {
+      throw .roster(error)
+    }
+  }
+
+  /// The loaded list, at change-log position 0.
+  public func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64) {
+    (try loadList(id), 0)
+  }
+
+  /// No shared history: always `nil`.
+  public func undo(in list: UUID) throws(StoreError) -> [ListEdit]? { nil }
+
+  /// No shared history: always `nil`.
+  public func redo(in list: UUID) throws(StoreError) -> [ListEdit]? { nil }
 }

@@ -1,20 +1,77 @@
+public import Foundation
 public import RosterKit
 
 /// Every error the store reports, with one line a person can act on.
 public enum StoreError: Error, Sendable, CustomStringConvertible {
   /// A RosterKit refusal (invalid text, unknown entry…).
   case roster(RosterError)
+  /// The list's rule refused this input.
+  case refused(String, Refusal)
   /// The database could not be opened, read or written.
   case database(String)
   /// No list has this title or id.
   case listNotFound(String)
+  /// A list with this title already exists.
+  case listExists(String)
+  /// Other processes kept the database locked for longer than the store waits.
+  case busy
+  /// A uniqueness or foreign-key rule of the schema refused a write.
+  case constraint(String)
+  /// No entry of the list matches this id, id prefix or position.
+  case entryNotFound(String)
+  /// The list already has an entry with this id.
+  case duplicateEntry(UUID)
+  /// Several entries start with this id prefix.
+  case ambiguousEntry(String, matches: Int)
+  /// A 1-based position outside the list.
+  case positionOutOfRange(Int, count: Int)
+  /// The change log no longer covers the position asked for (pruned, or a bulk import):
+  /// load the list again.
+  case reloadRequired
+  /// The database was written by a newer version of Roster.
+  case newerSchema(Int)
 
   /// The message for a person.
   public var description: String {
     switch self {
     case .roster(let error): error.description
+    case .refused(let input, let refusal): "“\(Self.visible(input))” refused: \(refusal.message)"
     case .database(let message): message
     case .listNotFound(let name): "There is no list named “\(name)”."
+    case .listExists(let name): "A list named “\(name)” already exists."
+    case .busy:
+      "The database is busy: other Roster processes kept it locked too long. Try again."
+    case .constraint(let detail): "The database refused the change: \(detail)."
+    case .entryNotFound(let reference): "No entry matches “\(reference)”."
+    case .duplicateEntry(let id):
+      "The list already has an entry with id \(UUIDText.string(id))."
+    case .ambiguousEntry(let prefix, let matches):
+      "“\(prefix)” is the start of \(matches) entries' ids: give more characters."
+    case .positionOutOfRange(let position, let count):
+      "There is no position \(position): the list has \(count) \(count == 1 ? "entry" : "entries")."
+    case .reloadRequired: "The change log no longer covers this window: reload the list."
+    case .newerSchema(let version):
+      "The database has schema version \(version), newer than this Roster understands."
     }
+  }
+
+  /// `text` with line breaks, tabs and other control characters written as `\n`, `\t` or
+  /// `\u{…}`, so that a message quoting it stays on one line.
+  public static func visible(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _
+      where scalar.properties.generalCategory == .control
+        || scalar.properties.generalCategory == .lineSeparator
+        || scalar.properties.generalCategory == .paragraphSeparator:
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }

@@ -1,0 +1,183 @@
+public import Foundation
+public import RosterKit
+
+/// A bulk import into one list: one write transaction, rows appended after the list's last
+/// entry with increasing keys, committed all at once or not at all.
+///
+/// ```swift
+/// let batch = try store.beginImport(into: list.id)
+/// for row in rows {
+///   do { try batch.add(text: row.text, category: row.category) }
+///   catch { report(error) }                 // the row is skipped; the batch goes on
+/// }
+/// try batch.commit()                         // or batch.cancel()
+/// ```
+///
+/// Imports of up to ``SQLiteStore/loggedEditLimit`` entries are one undoable action; larger ones
+/// are not undoable (the list's history is cleared) and other windows reload the list.
+public final class ImportBatch {
+  private let store: SQLiteStore
+  private let list: StoredList
+  private let originalCategories: [EntryCategory]
+  private var categories: [EntryCategory]
+  private var lastKey: Int64?
+  private var lastID: UUID?
+  private var inserts: [ListEdit]? = []
+  private var finished = false
+  private var categoryNames: [String: String] = [:]
+  private let insertion: Statement
+  /// The list's ids, kept in memory while the id index is dropped (see ``deferIndexIfLarge()``).
+  private var knownIDs: Set<UUID>?
+  /// Entries in the whole database when the import began.
+  private let entriesBefore: Int
+
+  /// Imports at least this large (and at least as large as the database) build the id index
+  /// once at the end instead of inserting a million random ids into it one by one.
+  static let deferredIndexThreshold = 50_000
+  /// How many entries were added so far.
+  public private(set) var count = 0
+
+  init(store: SQLiteStore, list: StoredList) throws(StoreError) {
+    self.store = store
+    self.list = list
+    originalCategories = try store.categories(of: list)
+    categories = originalCategories
+    insertion = try store.database.statement(
+      "INSERT INTO entries (list, key, id, text, category, created, updated)"
+        + " VALUES (?, ?, ?, ?, ?, ?, ?)")
+    let last = try store.lastEntry(in: list)
+    lastKey = last?.key
+    lastID = last?.id
+    entriesBefore = Int(try store.database.integer("SELECT SUM(size) FROM lists") ?? 0)
+  }
+
+  deinit {
+    if !finished { cancel() }
+  }
+
+  /// Validates and appends one entry.
+  /// - Parameters:
+  ///   - text: The text, checked and normalized by the list's rule.
+  ///   - category: A category name; created with its palette colour when new.
+  ///   - id: The entry's id, to keep ids across export and import; a new one when `nil`.
+  ///   - created: The creation time; now when `nil`.
+  ///   - updated: The last change; `created` when `nil`.
+  /// - Returns: The entry as stored.
+  /// - Throws: ``StoreError/refused(_:_:)``, ``StoreError/duplicateEntry(_:)``, or a refusal of
+  ///   the category name; the row is skipped and the batch can go on.
+  /// - Complexity: O(log n).
+  @discardableResult
+  public func add(
+    text: String, category: String? = nil, id: UUID? = nil, created: Date? = nil,
+    updated: Date? = nil
+  ) throws(StoreError) -> Entry {
+    precondition(!finished, "The import batch is already finished.")
+    let normalized = try store.validated(text, by: list.rule)
+    var categoryName: String?
+    if let category {
+      // Most rows repeat a few categories: normalize each name once.
+      if let known = categoryNames[category] {
+        categoryName = known
+      } else {
+        categoryName = try SQLiteStore.categoryName(category)
+        categoryNames[category] = categoryName
+      }
+    }
+    let stamp = created ?? store.now()
+    let entry = Entry(
+      id: id ?? store.makeID(), text: normalized, category: categoryName, created: stamp,
+      updated: updated ?? stamp)
+    guard let key = OrderKey.between(lastKey, nil) else {
+      throw .database("The list has no room left at its end.")
+    }
+    if knownIDs?.insert(entry.id).inserted == false { throw .duplicateEntry(entry.id) }
+    do throws(StoreError) {
+      defer { insertion.reset() }
+      try insertion.bind([
+        .integer(list.row), .integer(key), .id(entry.id), .text(entry.text),
+        categoryName.map(SQLValue.text) ?? .null,
+        .real(entry.created.timeIntervalSinceReferenceDate),
+        .real(entry.updated.timeIntervalSinceReferenceDate),
+      ])
+      while try insertion.step() {}
+    } catch .constraint {
+      throw .duplicateEntry(entry.id)
+    }
+    if let categoryName, !categories.contains(where: { $0.name == categoryName }) {
+      categories.append(EntryCategory(name: categoryName))
+    }
+    inserts?.append(.insert(entry, offset: Int.max, after: lastID))
+    if (inserts?.count ?? 0) > SQLiteStore.loggedEditLimit { inserts = nil }
+    lastKey = key
+    lastID = entry.id
+    count += 1
+    if count == Self.deferredIndexThreshold { try deferIndexIfLarge() }
+    return entry
+  }
+
+  /// Drops the unique (list, id) index for the rest of a large import, keeping the list's ids
+  /// in memory to refuse duplicates; ``commit()`` builds the index again in one sorted pass
+  /// (about twice as fast for a million rows). The drop is part of the transaction: a cancel
+  /// or a crash leaves the index as it was.
+  private func deferIndexIfLarge() throws(StoreError) {
+    guard knownIDs == nil, count >= entriesBefore else { return }
+    var ids = Set<UUID>()
+    let statement = try store.database.statement("SELECT id FROM entries WHERE list = ?")
+    try statement.bind([.integer(list.row)])
+    while try statement.step() {
+      if let id = statement.entryID(0) { ids.insert(id) }
+    }
+    store.database.resetAll()  // DROP INDEX needs every statement finished
+    try store.database.execute("DROP INDEX entries_by_id")
+    knownIDs = ids
+  }
+
+  /// Adds a category with its colour, or sets the colour of the one with this name.
+  public func addCategory(_ category: EntryCategory) {
+    if let index = categories.firstIndex(where: { $0.name == category.name }) {
+      categories[index].color = category.color
+    } else {
+      categories.append(category)
+    }
+  }
+
+  /// Stores everything added, as one action.
+  public func commit() throws(StoreError) {
+    precondition(!finished, "The import batch is already finished.")
+    finished = true
+    do throws(StoreError) {
+      if knownIDs != nil {
+        store.database.resetAll()
+        try store.database.execute(Schema.entriesByID)
+      }
+      try store.adjustCount(of: list, by: count)
+      var edits: [ListEdit] = []
+      if categories != originalCategories {
+        edits = try store.apply(
+          [.categories(old: originalCategories, new: categories)], in: list)
+      }
+      if let inserts {
+        edits += inserts
+        if !edits.isEmpty {
+          try store.pushUndo(edits, in: list)
+          try store.log(edits, in: list)
+        }
+      } else {
+        try store.clearHistory(of: list)
+        try store.log(nil, in: list)
+      }
+      store.database.resetAll()
+      try store.database.execute("COMMIT")
+    } catch {
+      cancel()
+      throw error
+    }
+  }
+
+  /// Discards everything added.
+  public func cancel() {
+    finished = true
+    store.database.resetAll()
+    if store.database.inTransaction { try? store.database.execute("ROLLBACK") }
+  }
+}

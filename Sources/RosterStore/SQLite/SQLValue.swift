@@ -1,0 +1,12 @@
+import Foundation
+
+/// A value bound to a statement parameter.
+enum SQLValue {
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+  case blob(Data)
+  /// An entry id, stored as its 16 bytes.
+  case id(UUID)
+  case null
+}

@@ -1,0 +1,272 @@
+public import Foundation
+public import RosterKit
+
+/// The change log other connections follow, and the undo history kept with each list.
+extension SQLiteStore {
+  /// Which history stack a step lives on.
+  enum Stack: Int64 {
+    case undo = 0
+    case redo = 1
+  }
+
+  /// Stores one action's edits in one transaction, and remembers them for undo.
+  ///
+  /// - `.action` changes become an undo step (consecutive text edits of one entry by this
+  ///   connection join one step) and clear the redo stack;
+  /// - `.undo` and `.redo` changes (a front end's own ``RosterList/undo()``) move the top step
+  ///   between the stacks;
+  /// - `.external` changes came from the store and are not stored again.
+  /// - Returns: The change-log position after this change.
+  @discardableResult
+  public func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64 {
+    try write { () throws(StoreError) in
+      let stored = try stored(list)
+      guard change.origin != .external, !change.edits.isEmpty else {
+        return try logPosition(of: stored)
+      }
+      let applied = try apply(change.edits, in: stored)
+      switch change.origin {
+      case .action, .external: try pushUndo(applied, in: stored)
+      case .undo:
+        _ = try pop(.undo, in: stored)
+        try push(Self.inverse(of: applied), on: .redo, in: stored)
+      case .redo:
+        _ = try pop(.redo, in: stored)
+        try push(applied, on: .undo, in: stored)
+      }
+      return try log(applied, in: stored)
+    }
+  }
+
+  /// Edits that bring a list loaded at change-log position `since` up to date with what other
+  /// connections wrote, and the position to ask from next time; see
+  /// ``RosterStorage/changes(in:since:)``.
+  /// - Throws: ``StoreError/reloadRequired`` when the log no longer covers `since` (it was
+  ///   pruned, or holds a bulk import): load the list again with ``snapshot(of:)``.
+  public func changes(in list: UUID, since: Int64) throws(StoreError) -> (
+    edits: [ListEdit], position: Int64
+  ) {
+    try read { () throws(StoreError) in
+      let stored = try stored(list)
+      guard since >= stored.pruned else { throw .reloadRequired }
+      let statement = try database.statement(
+        "SELECT position, writer, edits FROM changes WHERE list = ? AND position > ?"
+          + " ORDER BY position")
+      try statement.bind([.integer(stored.row), .integer(since)])
+      var rows: [(own: Bool, edits: [ListEdit])] = []
+      var position = since
+      let me = UUIDText.string(writerID)
+      while try statement.step() {
+        position = statement.integer(0)
+        let own = statement.text(1) == me
+        guard let data = statement.blob(2) else {
+          if own { continue }
+          throw .reloadRequired
+        }
+        rows.append((own, try decode(data)))
+      }
+      statement.reset()
+      return (try converging(rows, in: stored), position)
+    }
+  }
+
+  /// Undoes the last action on the list, whichever process made it.
+  /// - Returns: The edits as applied (for ``RosterList/apply(_:)``), or `nil` when there is
+  ///   nothing to undo.
+  public func undo(in list: UUID) throws(StoreError) -> [ListEdit]? {
+    try write { () throws(StoreError) in
+      let stored = try stored(list)
+      guard let step = try pop(.undo, in: stored) else { return nil }
+      let applied = try apply(Self.inverse(of: step), in: stored)
+      try push(Self.inverse(of: applied), on: .redo, in: stored)
+      try log(applied, in: stored)
+      return applied
+    }
+  }
+
+  /// Redoes the last undone action on the list.
+  /// - Returns: The edits as applied, or `nil` when there is nothing to redo.
+  public func redo(in list: UUID) throws(StoreError) -> [ListEdit]? {
+    try write { () throws(StoreError) in
+      let stored = try stored(list)
+      guard let step = try pop(.redo, in: stored) else { return nil }
+      let applied = try apply(step, in: stored)
+      try push(applied, on: .undo, in: stored)
+      try log(applied, in: stored)
+      return applied
+    }
+  }
+
+  // MARK: Internals
+
+  /// Turns the logged edits since a window's last sync into edits that bring the window to the
+  /// database's state, whatever it did meanwhile.
+  ///
+  /// Replaying other writers' edits one by one cannot converge when the window edited at the
+  /// same time (its own insert lands next to an entry another process moved). Instead, every
+  /// entry inserted, moved or removed by anyone since the sync is taken out and put back where
+  /// the database has it: entries nobody touched keep their relative order on both sides, and
+  /// touched entries are inserted in key order after their current predecessor, which the
+  /// window has by then. Updated entries, categories and the title get their current values.
+  /// - Complexity: O(k log n) for k logged edits.
+  private func converging(_ rows: [(own: Bool, edits: [ListEdit])], in list: StoredList)
+    throws(StoreError) -> [ListEdit]
+  {
+    guard rows.contains(where: { !$0.own }) else { return [] }
+    var placed: [UUID] = []
+    var updated: [UUID] = []
+    var known: [UUID: (entry: Entry, offset: Int)] = [:]
+    var categoriesChanged = false
+    var titleChanged = false
+    for edit in rows.flatMap(\.edits) {
+      switch edit {
+      case .insert(let entry, let offset, _), .remove(let entry, let offset, _):
+        if known.updateValue((entry, offset), forKey: entry.id) == nil { placed.append(entry.id) }
+      case .update(_, let new): updated.append(new.id)
+      case .categories: categoriesChanged = true
+      case .title: titleChanged = true
+      }
+    }
+    var result: [ListEdit] = []
+    if categoriesChanged { result.append(.categories(old: [], new: try categories(of: list))) }
+    if titleChanged { result.append(.title(old: "", new: try currentTitle(of: list))) }
+    var present: [(key: Int64, entry: Entry)] = []
+    for id in placed {
+      let row = try located(id, in: list)
+      if let row { present.append(row) }
+      let entry = row?.entry ?? known[id]!.entry
+      result.append(.remove(entry, offset: known[id]!.offset, after: nil))
+    }
+    for id in Set(updated) where known[id] == nil {
+      if let row = try located(id, in: list) {
+        result.append(.update(old: row.entry, new: row.entry))
+      }
+    }
+    for (key, entry) in present.sorted(by: { $0.key < $1.key }) {
+      let anchor = try neighbour(before: key, in: list)?.id
+      result.append(.insert(entry, offset: known[entry.id]!.offset, after: anchor))
+    }
+    return result
+  }
+
+  /// Applies a user action: its edits, an undo step, a change-log row. Call inside `write`.
+  func act(_ edits: [ListEdit], in list: StoredList) throws(StoreError) -> [ListEdit] {
+    let applied = try apply(edits, in: list)
+    guard !applied.isEmpty else { return applied }
+    try pushUndo(applied, in: list)
+    try log(applied, in: list)
+    return applied
+  }
+
+  /// The edits that undo `edits`, in the order to apply them.
+  static func inverse(of edits: [ListEdit]) -> [ListEdit] {
+    edits.reversed().map(\.inverse)
+  }
+
+  /// The newest change-log position of the list (0 when it has none).
+  func logPosition(of list: StoredList) throws(StoreError) -> Int64 {
+    max(
+      try database.integer("SELECT MAX(position) FROM changes WHERE list = ?", .integer(list.row))
+        ?? 0, list.pruned)
+  }
+
+  /// Appends a change-log row (`nil` edits: too many to log, readers must reload) and prunes
+  /// the list's log to its last ``changeLogLimit`` rows.
+  @discardableResult
+  func log(_ edits: [ListEdit]?, in list: StoredList) throws(StoreError) -> Int64 {
+    var payload = SQLValue.null
+    if let edits { payload = .blob(try encode(edits)) }
+    try database.run(
+      "INSERT INTO changes (list, writer, edits) VALUES (?, ?, ?)", .integer(list.row),
+      .text(UUIDText.string(writerID)), payload)
+    let position = database.lastInsertedRowID
+    if let cut = try database.integer(
+      "SELECT position FROM changes WHERE list = ? ORDER BY position DESC LIMIT 1 OFFSET ?",
+      .integer(list.row), .integer(Int64(Self.changeLogLimit)))
+    {
+      try database.run(
+        "DELETE FROM changes WHERE list = ? AND position <= ?", .integer(list.row), .integer(cut))
+      try database.run(
+        "UPDATE lists SET pruned = max(pruned, ?) WHERE id = ?", .integer(cut), .integer(list.row))
+    }
+    return position
+  }
+
+  /// Records a new action for undo: clears redo, joins typing into one step, keeps the stack to
+  /// ``undoLimit`` steps.
+  func pushUndo(_ edits: [ListEdit], in list: StoredList) throws(StoreError) {
+    try database.run(
+      "DELETE FROM history WHERE list = ? AND stack = ?", .integer(list.row),
+      .integer(Stack.redo.rawValue))
+    if let typed = Self.typedEntry(edits), let top = try peek(.undo, in: list),
+      top.writer == UUIDText.string(writerID), Self.typedEntry(top.edits) == typed
+    {
+      try database.run(
+        "UPDATE history SET edits = ? WHERE step = ?", .blob(try encode(top.edits + edits)),
+        .integer(top.step))
+      return
+    }
+    try push(edits, on: .undo, in: list)
+  }
+
+  /// Forgets the list's undo and redo steps (after an action too large to undo).
+  func clearHistory(of list: StoredList) throws(StoreError) {
+    try database.run("DELETE FROM history WHERE list = ?", .integer(list.row))
+  }
+
+  private func push(_ edits: [ListEdit], on stack: Stack, in list: StoredList) throws(StoreError) {
+    guard !edits.isEmpty else { return }
+    try database.run(
+      "INSERT INTO history (list, stack, writer, edits) VALUES (?, ?, ?, ?)", .integer(list.row),
+      .integer(stack.rawValue), .text(UUIDText.string(writerID)), .blob(try encode(edits)))
+    try database.run(
+      "DELETE FROM history WHERE list = ?1 AND stack = ?2 AND step <= (SELECT step FROM history"
+        + " WHERE list = ?1 AND stack = ?2 ORDER BY step DESC LIMIT 1 OFFSET ?3)",
+      .integer(list.row), .integer(stack.rawValue), .integer(Int64(Self.undoLimit)))
+  }
+
+  private func peek(_ stack: Stack, in list: StoredList) throws(StoreError) -> (
+    step: Int64, writer: String, edits: [ListEdit]
+  )? {
+    let statement = try database.statement(
+      "SELECT step, writer, edits FROM history WHERE list = ? AND stack = ?"
+        + " ORDER BY step DESC LIMIT 1")
+    try statement.bind([.integer(list.row), .integer(stack.rawValue)])
+    guard try statement.step() else { return nil }
+    return (statement.integer(0), statement.text(1) ?? "", try decode(statement.blob(2) ?? Data()))
+  }
+
+  private func pop(_ stack: Stack, in list: StoredList) throws(StoreError) -> [ListEdit]? {
+    guard let top = try peek(stack, in: list) else { return nil }
+    try database.run("DELETE FROM history WHERE step = ?", .integer(top.step))
+    return top.edits
+  }
+
+  /// The entry whose text alone `edits` change, when they are typing into one entry.
+  private static func typedEntry(_ edits: [ListEdit]) -> UUID? {
+    var id: UUID?
+    for edit in edits {
+      guard case .update(let old, let new) = edit, old.category == new.category,
+        id == nil || id == new.id
+      else { return nil }
+      id = new.id
+    }
+    return id
+  }
+
+  func encode(_ edits: [ListEdit]) throws(StoreError) -> Data {
+    do {
+      return try encoder.encode(edits)
+    } catch {
+      throw .database("Cannot encode a change: \(error).")
+    }
+  }
+
+  func decode(_ data: Data) throws(StoreError) -> [ListEdit] {
+    do {
+      return try decoder.decode([ListEdit].self, from: data)
+    } catch {
+      throw .database("A change in the database is unreadable: \(error).")
+    }
+  }
+}

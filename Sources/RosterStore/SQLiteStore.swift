@@ -1,0 +1,163 @@
+public import Foundation
+import RosterKit
+
+/// Lists kept in one SQLite file, shared safely by several processes.
+///
+/// ```swift
+/// let store = try SQLiteStore(path: SQLiteStore.defaultPath())
+/// let guests = try store.createList(title: "Guests", rule: .personalName)
+/// let list = try store.loadList(guests.id)
+/// list.addObserver { change in try? store.record(change, in: list.id) }
+/// try list.append("Anna Lindqvist")        // stored in one transaction
+/// ```
+///
+/// Every action is one `BEGIN IMMEDIATE` transaction; the file is in WAL mode with a busy timeout,
+/// and a busy `BEGIN` is retried, so ordinary contention between processes waits instead of
+/// failing. Entries are ordered by integer keys with gaps (see `OrderKey`), so an insert,
+/// remove or move writes O(1) rows whatever the list's length.
+public final class SQLiteStore: RosterStorage {
+  /// This connection's identity in the change log: ``changes(in:since:)`` skips its own edits.
+  public let writerID: UUID
+  /// The database file.
+  public let path: String
+
+  let database: Database
+  let now: @Sendable () -> Date
+  let makeID: @Sendable () -> UUID
+  let encoder = JSONEncoder()
+  let decoder = JSONDecoder()
+  private var dataVersion: Int64 = 0
+
+  /// How many actions each list keeps for undo.
+  public static let undoLimit = 100
+  /// How many change-log rows each list keeps for ``changes(in:since:)``.
+  public static let changeLogLimit = 1_000
+  /// The largest action whose edits are logged and undoable; bigger imports are neither.
+  public static let loggedEditLimit = 10_000
+
+  /// Opens the database at `path`, creating it (mode 0600, in a folder made with mode 0700) and
+  /// migrating its schema as needed.
+  /// - Parameters:
+  ///   - path: The database file.
+  ///   - now: The clock for new entries; inject a fixed one in tests.
+  ///   - makeID: Makes ids for new entries and lists; by default RosterKit's fast random
+  ///     version 4 generator.
+  /// - Throws: ``StoreError/database(_:)`` when the file cannot be opened or is not a database.
+  public init(
+    path: String,
+    now: @escaping @Sendable () -> Date = { Date() },
+    makeID: (@Sendable () -> UUID)? = nil
+  ) throws(StoreError) {
+    self.path = path
+    self.now = now
+    self.makeID = makeID ?? { UUIDGenerator.shared.make() }
+    self.writerID = UUID()
+    try Self.prepareFile(at: path)
+    database = try Database(path: path)
+    try database.execute("PRAGMA busy_timeout = 10000")
+    try database.execute("PRAGMA foreign_keys = ON")
+    if try database.integer("PRAGMA user_version") == 0 {
+      // Switching to WAL takes an exclusive lock: do it only on a new file.
+      try withRetry { () throws(StoreError) in try database.execute("PRAGMA journal_mode = WAL") }
+    }
+    try database.execute("PRAGMA synchronous = NORMAL")
+    try withRetry { () throws(StoreError) in try Schema.migrate(database) }
+    dataVersion = try database.integer("PRAGMA data_version") ?? 0
+  }
+
+  /// The database file Roster uses when none is given: `$ROSTER_DB`, else
+  /// `$XDG_DATA_HOME/roster/roster.sqlite3`, else `~/.local/share/roster/roster.sqlite3`.
+  public static func defaultPath(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    if let path = environment["ROSTER_DB"], !path.isEmpty { return path }
+    let base: String
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      base = data
+    } else {
+      let home = environment["HOME"] ?? NSHomeDirectory()
+      base = home + "/.local/share"
+    }
+    return base + "/roster/roster.sqlite3"
+  }
+
+  /// Creates the file's folder (0700) and the file itself (0600) when they are missing, so the
+  /// database is private from the first byte.
+  private static func prepareFile(at path: String) throws(StoreError) {
+    let manager = FileManager.default
+    let folder = (path as NSString).deletingLastPathComponent
+    do {
+      if !folder.isEmpty, !manager.fileExists(atPath: folder) {
+        try manager.createDirectory(
+          atPath: folder, withIntermediateDirectories: true,
+          attributes: [.posixPermissions: 0o700])
+      }
+    } catch {
+      throw .database("Cannot create the folder \(folder): \(error.localizedDescription)")
+    }
+    if !manager.fileExists(atPath: path) {
+      guard manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+      else { throw .database("Cannot create the database file \(path).") }
+    }
+  }
+
+  // MARK: Transactions
+
+  /// Runs `body` again while the database reports busy, backing off, for up to about a minute.
+  func withRetry<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    var delay: useconds_t = 1_000
+    let deadline = Date().addingTimeInterval(60)
+    while true {
+      do {
+        return try body()
+      } catch .busy where Date() < deadline {
+        usleep(delay + useconds_t.random(in: 0...delay))
+        delay = min(delay * 2, 100_000)
+      }
+    }
+  }
+
+  /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`, retried while busy); rolls back
+  /// when it throws.
+  func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try withRetry { () throws(StoreError) in try database.execute("BEGIN IMMEDIATE") }
+    return try finish(body)
+  }
+
+  /// Runs `body` in one read transaction, so everything it reads is one snapshot.
+  func read<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try database.execute("BEGIN")
+    return try finish(body)
+  }
+
+  private func finish<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    do {
+      let result = try body()
+      database.resetAll()
+      try database.execute("COMMIT")
+      return result
+    } catch {
+      database.resetAll()
+      if database.inTransaction { try? database.execute("ROLLBACK") }
+      throw error
+    }
+  }
+
+  // MARK: RosterStorage
+
+  /// Whether another connection committed since the last call: `PRAGMA data_version`, which
+  /// reads no data.
+  public func hasExternalChanges() throws(StoreError) -> Bool {
+    let version = try database.integer("PRAGMA data_version") ?? 0
+    defer { dataVersion = version }
+    return version != dataVersion
+  }
+
+  /// Runs `PRAGMA integrity_check` and returns its first line: `ok` for a sound file.
+  public func integrityCheck() throws(StoreError) -> String {
+    try read { () throws(StoreError) in
+      let statement = try database.statement("PRAGMA integrity_check")
+      return try statement.step() ? statement.text(0) ?? "" : ""
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import RosterKit
+
+/// A list's row in the `lists` table: its internal key and what its summary shows.
+struct StoredList {
+  /// The `lists.id` rowid other tables refer to.
+  let row: Int64
+  let id: UUID
+  let title: String
+  let rule: Rule
+  /// The highest change-log position already pruned for this list.
+  let pruned: Int64
+
+  /// The columns ``init(_:)`` reads, in order.
+  static let columns = "id, uuid, title, rule, pattern, pruned"
+
+  /// Reads a row selected with ``columns``.
+  init(_ statement: Statement) throws(StoreError) {
+    row = statement.integer(0)
+    guard let id = statement.uuid(1) else {
+      throw .database("A list in the database has a malformed id.")
+    }
+    self.id = id
+    title = statement.text(2) ?? ""
+    rule = try Self.rule(kind: statement.text(3) ?? "", pattern: statement.text(4))
+    pruned = statement.integer(5)
+  }
+
+  /// The rule stored as `kind` and `pattern`.
+  static func rule(kind: String, pattern: String?) throws(StoreError) -> Rule {
+    switch Rule.Kind(rawValue: kind) {
+    case .personalName: return .personalName
+    case .text: return .text
+    case .pattern:
+      do throws(RosterError) {
+        return try Rule.pattern(pattern ?? "")
+      } catch {
+        throw .roster(error)
+      }
+    case nil: throw .database("A list in the database has an unknown rule “\(kind)”.")
+    }
+  }
+}

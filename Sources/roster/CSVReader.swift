@@ -1,0 +1,152 @@
+import Foundation
+
+/// A streaming RFC 4180 reader: quoted fields with commas, doubled quotes and line breaks; CRLF
+/// or LF; an optional UTF-8 byte-order mark. Reads in chunks, so memory stays small whatever
+/// the file's size; one field may hold at most ``maximumFieldBytes``.
+final class CSVReader {
+  /// One row and the line it starts on (1-based).
+  struct Record {
+    let line: Int
+    let fields: [String]
+  }
+
+  /// Why a file is not readable CSV, with where.
+  struct Malformed: Error {
+    let line: Int
+    let message: String
+  }
+
+  static let maximumFieldBytes = 1 << 16
+  static let maximumFields = 64
+
+  private enum State { case fieldStart, unquoted, quoted, quoteInQuoted }
+
+  private let handle: FileHandle
+  private var chunk: [UInt8] = []
+  private var index = 0
+  private var consumed = 0
+  private var atEnd = false
+  private var line = 1
+  private var startedBOMCheck = false
+
+  init(handle: FileHandle) {
+    self.handle = handle
+  }
+
+  /// The next record, skipping blank lines; `nil` at the end of the file.
+  func next() throws(Malformed) -> Record? {
+    var fields: [String] = []
+    var field: [UInt8] = []
+    var fieldOffset = offset
+    var state = State.fieldStart
+    var recordLine = line
+    func endField() throws(Malformed) {
+      do throws(UTF8Text.Invalid) {
+        fields.append(try UTF8Text.decode(field))
+      } catch {
+        throw Malformed(
+          line: line,
+          message: "invalid UTF-8 at byte \(fieldOffset + error.offset) of the file.")
+      }
+      guard fields.count <= Self.maximumFields else {
+        throw Malformed(line: recordLine, message: "more than \(Self.maximumFields) fields.")
+      }
+      field.removeAll(keepingCapacity: true)
+    }
+    while let byte = try nextByte() {
+      if state != .quoted, byte == 0x2C {
+        try endField()
+        state = .fieldStart
+        fieldOffset = offset
+        continue
+      }
+      if state != .quoted, byte == 0x0D || byte == 0x0A {
+        if byte == 0x0D, try peekByte() == 0x0A { _ = try nextByte() }
+        if fields.isEmpty, field.isEmpty, state == .fieldStart {
+          line += 1  // a blank line
+          recordLine = line
+          fieldOffset = offset
+          continue
+        }
+        try endField()
+        line += 1
+        return Record(line: recordLine, fields: fields)
+      }
+      switch (state, byte) {
+      case (.fieldStart, 0x22):
+        state = .quoted
+        fieldOffset = offset
+      case (.unquoted, 0x22):
+        throw Malformed(
+          line: line, message: "a quote inside an unquoted field: quote the whole field.")
+      case (.fieldStart, _), (.unquoted, _):
+        if state == .fieldStart { fieldOffset = offset - 1 }
+        state = .unquoted
+        try append(byte, to: &field, recordLine: recordLine)
+      case (.quoted, 0x22):
+        state = .quoteInQuoted
+      case (.quoted, _):
+        if byte == 0x0A { line += 1 }
+        try append(byte, to: &field, recordLine: recordLine)
+      case (.quoteInQuoted, 0x22):
+        state = .quoted
+        try append(byte, to: &field, recordLine: recordLine)
+      case (.quoteInQuoted, _):
+        throw Malformed(
+          line: line, message: "text after a closing quote: double quotes inside a field (\"\").")
+      }
+    }
+    if state == .quoted {
+      throw Malformed(
+        line: recordLine, message: "a quoted field is never closed (it starts on this line).")
+    }
+    if fields.isEmpty, field.isEmpty, state == .fieldStart { return nil }
+    try endField()
+    return Record(line: recordLine, fields: fields)
+  }
+
+  /// The 0-based offset in the file of the next byte.
+  private var offset: Int { consumed + index }
+
+  private func append(_ byte: UInt8, to field: inout [UInt8], recordLine: Int) throws(Malformed) {
+    guard field.count < Self.maximumFieldBytes else {
+      throw Malformed(
+        line: recordLine,
+        message: "a field is longer than \(Self.maximumFieldBytes) bytes; is this a CSV file?")
+    }
+    field.append(byte)
+  }
+
+  private func nextByte() throws(Malformed) -> UInt8? {
+    guard try fill() else { return nil }
+    let byte = chunk[index]
+    index += 1
+    return byte
+  }
+
+  private func peekByte() throws(Malformed) -> UInt8? {
+    guard try fill() else { return nil }
+    return chunk[index]
+  }
+
+  /// Makes sure a byte is available; `false` at the end of the file.
+  private func fill() throws(Malformed) -> Bool {
+    if index < chunk.count { return true }
+    guard !atEnd else { return false }
+    consumed += chunk.count
+    let data: Data
+    do {
+      data = try handle.read(upToCount: 1 << 20) ?? Data()
+    } catch {
+      throw Malformed(line: line, message: "cannot read: \(error.localizedDescription)")
+    }
+    chunk = Array(data)
+    index = 0
+    if !startedBOMCheck {
+      startedBOMCheck = true
+      if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+    if chunk.isEmpty { atEnd = true }
+    return !chunk.isEmpty
+  }
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// Failures gathered from several threads.
+final class Failures: @unchecked Sendable {
+  private let lock = NSLock()
+  private var items: [String] = []
+
+  func add(_ item: String) {
+    lock.withLock { items.append(item) }
+  }
+
+  var all: [String] { lock.withLock { items } }
+}

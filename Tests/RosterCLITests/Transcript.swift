@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// Runs a scenario of `roster` commands against a fresh database and compares the transcript —
+/// each command, its standard output, standard error and exit status — with a golden file in
+/// `Golden/`. Run with `UPDATE_GOLDEN=1` to rewrite the golden files after a deliberate change.
+///
+/// Ids and times vary from run to run, so the transcript masks them (`<id>`, `<uuid>`, `<time>`);
+/// an argument `@N` is replaced, before running, by the short id of the entry at position N.
+final class Transcript {
+  let binary: RosterBinary
+  let folder: URL
+  let environment: [String: String]
+  private var text = ""
+
+  init() throws {
+    binary = try RosterBinary.locate()
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("roster-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    environment = [
+      "ROSTER_DB": folder.appendingPathComponent("roster.sqlite3").path, "NO_COLOR": "1",
+      "HOME": folder.path, "PATH": "/usr/bin:/bin",
+    ]
+  }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  /// Writes a file into the scenario's folder and returns its path.
+  @discardableResult
+  func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return url.path
+  }
+
+  /// Writes a UTF-8 file into the scenario's folder and returns its path.
+  @discardableResult
+  func file(_ name: String, _ contents: String) throws -> String {
+    try file(name, Array(contents.utf8))
+  }
+
+  /// Runs `roster` with `arguments` and adds it to the transcript.
+  @discardableResult
+  func run(_ arguments: String..., stdin: String? = nil, list: String? = nil) throws
+    -> RosterBinary.Result
+  {
+    try run(arguments, stdin: stdin, list: list)
+  }
+
+  /// Runs `roster` with `arguments` and adds it to the transcript.
+  @discardableResult
+  func run(_ arguments: [String], stdin: String? = nil, list: String? = nil) throws
+    -> RosterBinary.Result
+  {
+    var resolved: [String] = []
+    for argument in arguments {
+      if argument.hasPrefix("@"), let position = Int(argument.dropFirst()) {
+        resolved.append(try shortID(at: position, list: list))
+      } else {
+        resolved.append(argument)
+      }
+    }
+    let result = try binary.run(
+      resolved, environment: environment, stdin: stdin.map { Data($0.utf8) })
+    text += "$ roster " + mask(arguments.map(Self.quoted).joined(separator: " ")) + "\n"
+    if let stdin {
+      // Long input lines are summarized, so golden files stay readable.
+      let shown = stdin.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.utf8.count > 100 ? "\($0.prefix(20))… (\($0.utf8.count) bytes)" : String($0)
+      }
+      text += block("<", shown.joined(separator: "\n"))
+    }
+    text += block(">", result.stdout)
+    text += block("!", result.stderr)
+    text += "= \(result.status)\n\n"
+    return result
+  }
+
+  /// The short id of the entry at 1-based `position`.
+  private func shortID(at position: Int, list: String?) throws -> String {
+    let arguments = ["show", "--json"] + (list.map { ["--list", $0] } ?? [])
+    let result = try binary.run(arguments, environment: environment)
+    let entries =
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+    guard let id = entries?[position - 1]["id"] as? String else {
+      throw GoldenMismatch(message: "No entry at position \(position).")
+    }
+    return String(id.prefix(8))
+  }
+
+  private func block(_ marker: String, _ output: String) -> String {
+    guard !output.isEmpty else { return "" }
+    let visible = mask(output).replacingOccurrences(of: "\r\n", with: "␍\n")
+    var lines = visible.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { String(String.UnicodeScalarView($0)) }
+    if lines.last == "" { lines.removeLast() }
+    return lines.map { "\(marker) \($0)\n" }.joined()
+  }
+
+  private func mask(_ output: String) -> String {
+    var masked = output.replacingOccurrences(of: folder.path, with: "$TMP")
+    let patterns = [
+      ("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<uuid>"),
+      ("\\b[0-9a-f]{8}\\b", "<id>"),
+      ("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z", "<time>"),
+    ]
+    for (pattern, replacement) in patterns {
+      masked = masked.replacingOccurrences(
+        of: pattern, with: replacement, options: .regularExpression)
+    }
+    return masked
+  }
+
+  private static func quoted(_ argument: String) -> String {
+    let plain = argument.unicodeScalars.allSatisfy {
+      CharacterSet.alphanumerics.contains($0) || "-_./#@=:".unicodeScalars.contains($0)
+    }
+    return plain && !argument.isEmpty ? argument : "'" + argument + "'"
+  }
+
+  /// Compares the transcript with `Golden/<name>.txt`, or writes it when `UPDATE_GOLDEN` is set.
+  func verify(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Golden/\(name).txt")
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] != nil {
+      try text.write(to: url, atomically: true, encoding: .utf8)
+      return
+    }
+    guard let golden = try? String(contentsOf: url, encoding: .utf8) else {
+      Issue.record(
+        "Missing golden file Golden/\(name).txt: run with UPDATE_GOLDEN=1.",
+        sourceLocation: sourceLocation)
+      return
+    }
+    let expected = golden.components(separatedBy: "\n")
+    let actual = text.components(separatedBy: "\n")
+    for (index, (want, got)) in zip(expected, actual).enumerated() where want != got {
+      Issue.record(
+        "Golden/\(name).txt line \(index + 1):\n  expected: \(want)\n  actual:   \(got)",
+        sourceLocation: sourceLocation)
+      return
+    }
+    #expect(
+      expected.count == actual.count, "Golden/\(name).txt length differs",
+      sourceLocation: sourceLocation)
+  }
+}
+
+/// A scenario step that could not run as written.
+struct GoldenMismatch: Error {
+  let message: String
+}
