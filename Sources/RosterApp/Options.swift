@@ -3,7 +3,8 @@ import RosterAppCore
 import RosterKit
 import RosterStore
 
-/// The command line: `roster-app [--db PATH]`, with `ROSTER_DB` as the fallback, as for `roster`.
+/// The command line: `roster-app [--db PATH]`, with `ROSTER_DB`, then the default database, as
+/// for `roster`.
 struct Options {
   /// The database path, if one was given.
   var database: String?
@@ -24,10 +25,10 @@ struct Options {
     sampleCount = environment["ROSTER_SAMPLE_COUNT"].flatMap { Int($0) }
   }
 
-  /// The store the window reads and writes.
+  /// The store the window reads and writes: the SQLite database, or generated entries in
+  /// memory for `ROSTER_SAMPLE_COUNT`.
   func makeStorage() throws -> any RosterStorage {
     if let sampleCount { return MemoryStorage([SampleData.large(count: sampleCount)]) }
-    if database != nil { return MemoryStorage() }
-    return MemoryStorage(SampleData.lists())
+    return try SQLiteStore(path: database ?? SQLiteStore.defaultPath())
   }
 }

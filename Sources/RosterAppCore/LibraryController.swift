@@ -17,6 +17,9 @@ public final class LibraryController {
   public private(set) var current: RosterList
   /// Called with a message a person can act on when the store refuses or fails.
   public var onError: (String) -> Void = { _ in }
+  /// Called when the list being shown had to be loaded again (the change log no longer
+  /// reached back far enough): the window shows the new ``current``.
+  public var onReload: (RosterList) -> Void = { _ in }
 
   private var recorder: Int?
   private var position: Int64 = 0
@@ -32,7 +35,7 @@ public final class LibraryController {
     if lists.isEmpty {
       lists = [try storage.createList(title: Self.defaultTitle, rule: .personalName)]
     }
-    current = try storage.loadList(lists[0].id)
+    (current, position) = try storage.snapshot(of: lists[0].id)
     summaries = lists
     startRecording()
   }
@@ -41,10 +44,10 @@ public final class LibraryController {
   @discardableResult
   public func open(_ id: UUID) throws(StoreError) -> RosterList {
     guard id != current.id else { return current }
-    let list = try storage.loadList(id)
+    let (list, at) = try storage.snapshot(of: id)
     stopRecording()
     current = list
-    position = 0
+    position = at
     startRecording()
     return list
   }
@@ -68,6 +71,16 @@ public final class LibraryController {
     case .text: .text
     case .pattern: try .pattern(pattern)
     }
+  }
+
+  /// Loads the list being shown again, as the store has it now.
+  public func reload() throws(StoreError) {
+    let (list, at) = try storage.snapshot(of: current.id)
+    stopRecording()
+    current = list
+    position = at
+    startRecording()
+    onReload(list)
   }
 
   /// Renames the list being shown (one undoable action, recorded like any other).
@@ -138,10 +151,19 @@ public final class LibraryController {
   public func sync() -> Bool {
     do {
       guard try storage.hasExternalChanges() else { return false }
-      let (edits, next) = try storage.changes(in: current.id, since: position)
-      position = next
-      if !edits.isEmpty { current.apply(edits) }
       refreshSummaries()
+      guard summaries.contains(where: { $0.id == current.id }) || pendingDeletion != nil else {
+        // Another process deleted the list being shown.
+        if let next = summaries.first { onReload(try open(next.id)) }
+        return true
+      }
+      do {
+        let (edits, next) = try storage.changes(in: current.id, since: position)
+        position = next
+        if !edits.isEmpty { current.apply(edits) }
+      } catch .reloadRequired {
+        try reload()
+      }
       return true
     } catch {
       onError(error.description)

@@ -71,6 +71,7 @@ class App:
     def __init__(self, binary, shots, name, db=None, env=None, args=()):
         self.shots = shots
         self.name = name
+        self.binary = binary
         self.db = db or os.path.join(tempfile.mkdtemp(prefix="roster-ui-"), "roster.sqlite")
         environment = dict(os.environ, ROSTER_DB=self.db, **(env or {}))
         self.log = open(os.path.join(shots, f"{name}.log"), "w")

@@ -2,6 +2,9 @@
 acts as a person would (xdotool types and clicks), checks what AT-SPI reports and saves a
 screenshot. Usage: scenarios.py APP SHOTS_DIR [NAME...]"""
 
+import os
+import shutil
+import subprocess
 import sys
 import time
 import traceback
@@ -261,6 +264,41 @@ def reorder_with_keyboard_and_menu(app):
     app.key("ctrl+question")
     app.need(None, "Move the entry up")
     app.screenshot("shortcuts")
+
+
+def roster_cli(app, *args):
+    """Runs the `roster` CLI against the app's database."""
+    binary = shutil.which("roster") or os.path.join(os.path.dirname(app.binary), "roster")
+    result = subprocess.run([binary, "--db", app.db, *args], capture_output=True, text=True)
+    check(result.returncode == 0, f"roster {' '.join(args)} failed: {result.stderr.strip()}")
+    return result.stdout
+
+
+@scenario
+def cli_change_appears(app):
+    add(app, "Anna")
+    add(app, "Bob")
+    row = app.need("text", "Bob")
+    app.focus(row)
+    app.key("End")
+    app.type("by")
+    started = time.monotonic()
+    roster_cli(app, "add", "Kofi Mensah", "--category", "Work")
+    app.need("text", "Kofi Mensah", timeout=3)
+    elapsed = time.monotonic() - started
+    check(elapsed < 1.5, f"the CLI's entry took {elapsed:.2f} s to appear")
+    wait_until(lambda: text_of(app.row_part("Kofi Mensah", "label")) == "Work", 3, "its badge")
+    check(has_state(row, pyatspi.STATE_FOCUSED), "the row being edited lost the focus")
+    check(text_of(row) == "Bobby", f"the row being edited reads {text_of(row)!r}")
+    check(row.queryText().caretOffset == 5, "the caret moved in the row being edited")
+    app.screenshot("cli-added")
+    app.key("Return")
+    app.need("push button", "Delete Bobby")
+    shown = roster_cli(app, "show")
+    check("Bobby" in shown and "Kofi Mensah" in shown, f"the database holds {shown!r}")
+    roster_cli(app, "rm", "#1")
+    app.gone("text", "Anna", timeout=3)
+    app.screenshot("cli-removed")
 
 
 def main():

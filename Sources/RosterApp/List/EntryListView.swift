@@ -102,8 +102,20 @@ final class EntryListView: RowViewDelegate {
       draftItem.id = id
       draftItem = Item(nil)
       model.itemsChanged(at: list.count, removed: 0, added: 1)
-    } else if let splice = change.splices.covering(countAfter: itemCount) {
-      model.itemsChanged(at: splice.offset, removed: splice.removed, added: splice.inserted)
+    } else if let cover = change.splices.covering(countAfter: itemCount) {
+      // Rows whose entry did not move keep their widgets: the store replays entries as a
+      // remove and an insert in place, and one of them may be being edited.
+      var splice: Splice? = cover
+      if cover.inserted <= 10_000 {
+        let after = (cover.offset..<cover.offset + cover.inserted).compactMap {
+          list.entry(at: $0)?.id
+        }
+        splice = change.trimmed(cover, after: after)
+        for id in after { rows[id].map(refresh) }
+      }
+      if let splice {
+        model.itemsChanged(at: splice.offset, removed: splice.removed, added: splice.inserted)
+      }
     }
     if change.categoriesChanged {
       Styles.install(list.categories.map(\.color))

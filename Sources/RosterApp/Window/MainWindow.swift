@@ -48,14 +48,18 @@ final class MainWindow {
     wireSearch()
     wireMenus()
     refresh()
+    // Changes the CLI or another window made appear within a second; a row being edited is
+    // never rebound (its text is left alone while it has the focus).
     MainLoop.every(milliseconds: 500) { [weak self] in
-      self?.library.sync()
-      return self != nil
+      guard let self else { return false }
+      if self.library.sync() { self.refresh() }
+      return true
     }
   }
 
   private func wire() {
     library.onError = { [unowned self] message in self.toasts.show(message) }
+    library.onReload = { [unowned self] list in self.show(list) }
     entries.onDeleted = { [unowned self] title in
       self.toasts.show(title, button: "Undo") { [weak self] in self?.undo() }
     }
