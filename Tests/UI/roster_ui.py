@@ -189,17 +189,23 @@ class App:
         return [text_of(node) or node.name for node in self.all(role)]
 
     def type(self, text, delay=40):
-        """Types `text` key by key. An uppercase letter missing from the keyboard map is typed as
-        Shift + its keysym: xdotool's own remapping would type Ñ as ñ."""
+        """Types `text` key by key. A character missing from the keyboard map is typed on its
+        own, with a pause after it: xdotool maps it to a spare key first, and the app must see
+        that mapping before the next one replaces it. An uppercase one is typed as Shift + its
+        keysym, because xdotool's own remapping would type Ñ as ñ."""
         run = ""
         for character in text:
-            if character.isascii() or not character.isupper():
+            if character.isascii():
                 run += character
                 continue
             if run:
                 xdotool("type", "--delay", str(delay), run)
                 run = ""
-            xdotool("key", "--delay", str(delay), f"shift+U{ord(character):04X}")
+            if character.isupper():
+                xdotool("key", f"shift+U{ord(character):04X}")
+            else:
+                xdotool("type", character)
+            time.sleep(0.12)
         if run:
             xdotool("type", "--delay", str(delay), run)
         time.sleep(0.2)
