@@ -22,11 +22,6 @@ final class SearchBar: Widget {
   /// Adds a widget after the search field.
   func append(_ widget: Widget) { content.append(widget) }
 
-  /// Starts searching on keys typed anywhere in `widget` that nothing else handled.
-  func captureKeys(from widget: Widget) {
-    gtk_search_bar_set_key_capture_widget(opaque, widget.widget)
-  }
-
   var isSearching: Bool {
     get { gtk_search_bar_get_search_mode(opaque) != 0 }
     set {

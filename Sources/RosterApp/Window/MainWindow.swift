@@ -125,7 +125,19 @@ final class MainWindow {
 
   private func wireSearch() {
     search.append(categoryFilter)
-    search.captureKeys(from: window)
+    // Typing where no field takes the text (a selected row, the sidebar) starts a search. The
+    // bar is hidden, not just folded, while not searching, so GtkSearchBar's own key capture
+    // cannot do it.
+    window.onKeyPressed { [unowned self] key, modifiers in
+      guard modifiers & (Keys.control | Keys.alt) == 0, let character = Keys.character(key),
+        !character.isWhitespace, !self.search.isSearching
+      else { return false }
+      self.search.isSearching = true
+      self.search.entry.grabFocus()
+      self.search.text = String(character)
+      gtk_editable_set_position(OpaquePointer(self.search.entry.widget), -1)
+      return true
+    }
     let toggle = Widget(gtk_toggle_button_new())
     gtk_button_set_icon_name(toggle.typed(GtkButton.self), "system-search-symbolic")
     toggle.setAccessibleLabel("Search")
