@@ -32,6 +32,7 @@ fuzz:
 	bash Fuzz/run.sh $(SECONDS)
 
 bench: deps
+	$(SWIFT) build -c release
 	$(SWIFT) run -c release roster-bench
 
 clean:

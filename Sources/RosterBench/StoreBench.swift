@@ -133,7 +133,7 @@ private final class StoreBench {
     let first = ListBench.names
     let last = ["Lindqvist", "Smith", "Nowak", "García", "Okafor", "Ivanova", "Tanaka", "Müller"]
     let url = folder.appendingPathComponent(name)
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
     var chunk = "text,category\n"
     for row in 0..<rows {

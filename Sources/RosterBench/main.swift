@@ -1,19 +1,44 @@
 import Foundation
 
-// `swift run -c release roster-bench [--quick]`: prints Markdown tables of medians.
-if let flag = CommandLine.arguments.firstIndex(of: "--profile-build"),
-  let n = Int(CommandLine.arguments[flag + 1])
+// `swift build -c release && swift run -c release roster-bench [--quick] [--only list|validation|store]`
+// prints Markdown tables of medians, each measured against its baseline in the same run.
+// The store table runs the release `roster` binary, so build everything in release first.
+let arguments = CommandLine.arguments
+if let flag = arguments.firstIndex(of: "--profile-build"), flag + 1 < arguments.count,
+  let n = Int(arguments[flag + 1])
 {
   profileBuild(n)
   exit(0)
 }
-let quick = CommandLine.arguments.contains("--quick")
-// `--app`: only the app in a real window (needs roster-app built in the same configuration).
-if CommandLine.arguments.contains("--app") {
+let quick = arguments.contains("--quick")
+let only = arguments.firstIndex(of: "--only").flatMap {
+  $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
+}
+func wanted(_ part: String) -> Bool { only == nil || only == part }
+
+// `--only app` (or `--app`): the app in a real window, on $DISPLAY or a private Xvfb; needs
+// roster-app built in the same configuration. Not part of the default run.
+if only == "app" || arguments.contains("--app") {
   for line in appBenchmark(quick: quick) { print(line) }
   exit(0)
 }
-let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
-for line in ListBench(sizes: sizes).run() { print(line) }
-print("")
-for line in validationBenchmark() { print(line) }
+
+if wanted("list") {
+  let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+  for line in ListBench(sizes: sizes).run() { print(line) }
+  print("")
+}
+if wanted("validation") {
+  for line in validationBenchmark() { print(line) }
+  print("")
+}
+if wanted("store") {
+  do {
+    for line in try storeBenchmark(size: quick ? 100_000 : 1_000_000, runs: quick ? 5 : 9) {
+      print(line)
+    }
+  } catch {
+    print("store benchmark failed: \(error)")
+    exit(1)
+  }
+}

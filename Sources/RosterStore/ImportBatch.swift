@@ -26,7 +26,8 @@ public final class ImportBatch {
   private var finished = false
   private var categoryNames: [String: String] = [:]
   private let insertion: Statement
-  /// The list's ids, kept in memory while the id index is dropped (see ``deferIndexIfLarge()``).
+  /// The list's ids from before the import and from the file, kept in memory while the id index
+  /// is dropped (see ``deferIndexIfLarge()``).
   private var knownIDs: Set<UUID>?
   /// Entries in the whole database when the import began.
   private let entriesBefore: Int
@@ -90,7 +91,10 @@ public final class ImportBatch {
     guard let key = OrderKey.between(lastKey, nil) else {
       throw .database("The list has no room left at its end.")
     }
-    if knownIDs?.insert(entry.id).inserted == false { throw .duplicateEntry(entry.id) }
+    // Fresh ids are random 122-bit values: only ids given by the file can repeat one.
+    if id != nil, knownIDs?.insert(entry.id).inserted == false {
+      throw .duplicateEntry(entry.id)
+    }
     do throws(StoreError) {
       defer { insertion.reset() }
       try insertion.bind([

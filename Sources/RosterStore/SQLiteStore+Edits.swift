@@ -15,6 +15,10 @@ extension SQLiteStore {
     var moving: Set<UUID> = []
     // Entries a move was about, gone meanwhile: the move must not bring them back.
     var vanished: Set<UUID> = []
+    var lastInsert: [UUID: Int] = [:]
+    for (index, edit) in edits.enumerated() {
+      if case .insert(let entry, _, _) = edit { lastInsert[entry.id] = index }
+    }
     for (index, edit) in edits.enumerated() {
       switch edit {
       case .insert(let entry, let offset, let after):
@@ -34,9 +38,7 @@ extension SQLiteStore {
           applied.append(.insert(entry, offset: offset, after: place.predecessor))
         }
       case .remove(let entry, let offset, _):
-        let movesLater = edits[(index + 1)...].contains {
-          if case .insert(let other, _, _) = $0 { other.id == entry.id } else { false }
-        }
+        let movesLater = (lastInsert[entry.id] ?? -1) > index
         guard let existing = try located(entry.id, in: list) else {
           if movesLater { vanished.insert(entry.id) }
           continue

@@ -11,6 +11,7 @@ extension SQLiteStore {
   /// ```
   /// - Throws: ``StoreError/refused(_:_:)`` for the first refused text; nothing is added.
   /// - Complexity: O(k log n) for k texts.
+  @discardableResult
   public func add(_ texts: [String], category: String? = nil, to list: UUID) throws(StoreError)
     -> [Entry]
   {

@@ -54,15 +54,21 @@ public final class SQLiteStore: RosterStorage {
     self.writerID = UUID()
     try Self.prepareFile(at: path)
     database = try Database(path: path)
-    try database.execute("PRAGMA busy_timeout = 10000")
-    try database.execute("PRAGMA foreign_keys = ON")
-    if try database.integer("PRAGMA user_version") == 0 {
-      // Switching to WAL takes an exclusive lock: do it only on a new file.
-      try withRetry { () throws(StoreError) in try database.execute("PRAGMA journal_mode = WAL") }
+    do throws(StoreError) {
+      try database.execute("PRAGMA busy_timeout = 10000")
+      try database.execute("PRAGMA foreign_keys = ON")
+      if try database.integer("PRAGMA user_version") == 0 {
+        // Switching to WAL takes an exclusive lock: do it only on a new file.
+        try withRetry { () throws(StoreError) in
+          try database.execute("PRAGMA journal_mode = WAL")
+        }
+      }
+      try database.execute("PRAGMA synchronous = NORMAL")
+      try withRetry { () throws(StoreError) in try Schema.migrate(database) }
+      dataVersion = try database.integer("PRAGMA data_version") ?? 0
+    } catch .database(let message) {
+      throw .database("Cannot use \(path) as a Roster database: \(message)")
     }
-    try database.execute("PRAGMA synchronous = NORMAL")
-    try withRetry { () throws(StoreError) in try Schema.migrate(database) }
-    dataVersion = try database.integer("PRAGMA data_version") ?? 0
   }
 
   /// The database file Roster uses when none is given: `$ROSTER_DB`, else
@@ -93,7 +99,7 @@ public final class SQLiteStore: RosterStorage {
           attributes: [.posixPermissions: 0o700])
       }
     } catch {
-      throw .database("Cannot create the folder \(folder): \(error.localizedDescription)")
+      throw .database("Cannot create the folder \(folder) for the database.")
     }
     if !manager.fileExists(atPath: path) {
       guard manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])

@@ -17,14 +17,11 @@ extension CommandLineTool {
     try arguments.expect(1...1, "one FILE (or - for standard input)", command: "import")
     let path = arguments.positionals[0]
     let format = try format(arguments, path: path, command: "import")
-    let handle: FileHandle
-    if path == "-" {
-      handle = .standardInput
-    } else {
-      guard let opened = FileHandle(forReadingAtPath: path) else {
-        throw .failed("Cannot open “\(path)”: no such readable file.")
-      }
-      handle = opened
+    var source = path
+    if path == "-" { source = try spoolStandardInput() }
+    defer { if path == "-" { try? FileManager.default.removeItem(atPath: source) } }
+    guard let handle = FileHandle(forReadingAtPath: source) else {
+      throw .failed("Cannot open “\(path)”: no such readable file.")
     }
     let list = try list(arguments)
     let store = try store(arguments)
@@ -58,6 +55,26 @@ extension CommandLineTool {
     let skipped = tally.refused > 0 ? " Skipped \(tally.refused) refused rows." : ""
     let noun = good == 1 ? "entry" : "entries"
     out.line("Imported \(good) \(noun) into “\(list.title)”.\(skipped)")
+  }
+
+  /// Copies standard input to a temporary file, so the database stays locked only while the
+  /// rows are stored, not while a slow producer or a person is still typing them.
+  private func spoolStandardInput() throws(CLIError) -> String {
+    let path = NSTemporaryDirectory() + "roster-import-\(UUID().uuidString)"
+    guard
+      FileManager.default.createFile(
+        atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+      let file = FileHandle(forWritingAtPath: path)
+    else { throw .failed("Cannot create a temporary file for standard input.") }
+    do {
+      while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty {
+        try file.write(contentsOf: chunk)
+      }
+      try file.close()
+    } catch {
+      throw .failed("Cannot read standard input: \(error.localizedDescription)")
+    }
+    return path
   }
 
   private func importCSV(
@@ -172,7 +189,7 @@ extension CommandLineTool {
     }
     let createdDate = try time(created)
     let updatedDate = try time(updated)
-    try attempt { () throws(StoreError) in
+    _ = try attempt { () throws(StoreError) in
       try batch.add(
         text: text, category: category, id: uuid, created: createdDate, updated: updatedDate)
     }

@@ -51,6 +51,34 @@ import Testing
     #expect(try store.integrityCheck() == "ok")
   }
 
+  @Test func addsWaitForALongImportInsteadOfFailing() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try binary.run(["lists", "create", "Busy", "--rule", "text"], environment: environment)
+    let csv = folder.appendingPathComponent("many.csv")
+    let rows = (0..<60_000).map { "row \($0)" }.joined(separator: "\n")
+    try Data(rows.utf8).write(to: csv)
+    let importer = try binary.start(
+      ["import", csv.path, "--list", "Busy"], environment: environment,
+      stdout: FileHandle.nullDevice, stderr: FileHandle.nullDevice)
+    let failures = Failures()
+    DispatchQueue.concurrentPerform(iterations: 3) { writer in
+      for number in 0..<3 {
+        do {
+          let result = try binary.run(
+            ["add", "w\(writer) \(number)", "--list", "Busy"], environment: environment)
+          if result.status != 0 { failures.add(result.stderr) }
+        } catch {
+          failures.add("\(error)")
+        }
+      }
+    }
+    importer.waitUntilExit()
+    #expect(importer.terminationStatus == 0)
+    #expect(failures.all.isEmpty, "\(failures.all)")
+    let store = try SQLiteStore(path: database)
+    #expect(try store.list(titled: "Busy")?.count == 60_000 + 9)
+  }
+
   @Test func killedWritersLeaveASoundDatabaseWithEveryReportedAdd() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = try binary.run(["lists", "create", "Killed", "--rule", "text"], environment: environment)
@@ -62,7 +90,7 @@ import Testing
       for _ in 0..<4 {
         number += 1
         let output = folder.appendingPathComponent("out-\(number)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         let process = try binary.start(
           ["add", "entry \(number)", "--list", "Killed"], environment: environment,

@@ -77,6 +77,8 @@ import Testing
     try t.run("lists", "--json")
     try t.run("lists", "delete", "Chores")
     try t.run("lists", "delete", "Chores")
+    let notDatabase = try t.file("notes.txt", "not a database\n")
+    try t.run("lists", "--db", notDatabase)
     try t.verify("lists")
   }
 

@@ -68,8 +68,8 @@ struct RosterBinary {
     let folder = FileManager.default.temporaryDirectory
     let outURL = folder.appendingPathComponent("roster-out-\(UUID().uuidString)")
     let errURL = folder.appendingPathComponent("roster-err-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     defer {
       try? FileManager.default.removeItem(at: outURL)
       try? FileManager.default.removeItem(at: errURL)

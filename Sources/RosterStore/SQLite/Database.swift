@@ -86,6 +86,6 @@ final class Database {
     let primary = status & 0xff
     if primary == SQLITE_BUSY || primary == SQLITE_LOCKED { return .busy }
     if primary == SQLITE_CONSTRAINT { return .constraint(String(cString: sqlite3_errmsg(handle))) }
-    return .database("Database error: \(String(cString: sqlite3_errmsg(handle))).")
+    return .database("\(String(cString: sqlite3_errmsg(handle))).")
   }
 }
