@@ -7,11 +7,12 @@ final class Button: Widget {
     super.init(gtk_button_new_with_label(label))
   }
 
-  /// An icon button; `name` is what a screen reader says and the tooltip shows.
-  init(icon: String, name: String) {
+  /// An icon button; `name` is what a screen reader says and, with `tooltip`, the tooltip
+  /// shows (tooltips are costly to set: list rows do without).
+  init(icon: String, name: String, tooltip: Bool = true) {
     super.init(gtk_button_new_from_icon_name(icon))
     setAccessibleLabel(name)
-    tooltip = name
+    if tooltip { self.tooltip = name }
   }
 
   var label: String {

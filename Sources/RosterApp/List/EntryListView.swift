@@ -24,6 +24,9 @@ final class EntryListView: RowViewDelegate {
   private var rows: [UUID: RowView] = [:]
   /// Rows currently bound to the empty last row (normally one).
   private var draftRows: [ObjectIdentifier: RowView] = [:]
+  /// The row menu's Category submenu, and the menu all rows share.
+  private let categoryMenu = Menu()
+  private lazy var rowMenu = RowView.makeMenu(categories: categoryMenu)
   /// While searching: the matching entries, in list order.
   private(set) var matches: [UUID]?
   private var search = SearchFilter()
@@ -50,6 +53,7 @@ final class EntryListView: RowViewDelegate {
       bind: { [unowned self] in self.bind($0) },
       unbind: { [unowned self] in self.unbind($0) })
     view.onKeyPressed { [unowned self] key, modifiers in self.listKey(key, modifiers) }
+    RowView.fillCategoryMenu(categoryMenu, with: list.categories)
     observe()
   }
 
@@ -63,6 +67,7 @@ final class EntryListView: RowViewDelegate {
     matches = nil
     search = SearchFilter()
     draftItem = Item(nil)
+    RowView.fillCategoryMenu(categoryMenu, with: newList.categories)
     observe()
     model.itemsChanged(at: 0, removed: old, added: itemCount)
   }
@@ -119,6 +124,7 @@ final class EntryListView: RowViewDelegate {
     }
     if change.categoriesChanged {
       Styles.install(list.categories.map(\.color))
+      RowView.fillCategoryMenu(categoryMenu, with: list.categories)
       for row in rows.values { refresh(row) }
       for row in draftRows.values { refresh(row) }
     } else {
@@ -170,7 +176,7 @@ final class EntryListView: RowViewDelegate {
   // MARK: Rows
 
   private func setup(_ item: ListItem) {
-    let row = RowView()
+    let row = RowView(menu: rowMenu)
     row.delegate = self
     item.setChild(row.root)
     item.attach(row, key: "roster-row")

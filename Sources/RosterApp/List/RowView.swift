@@ -29,12 +29,12 @@ final class RowView {
   let field = Entry(name: "New row")
   private let handle = Image(icon: "list-drag-handle-symbolic")
   private let badge = Label("", classes: ["badge"])
-  private let menuButton = MenuButton(icon: "view-more-symbolic", name: "Row menu")
-  private let deleteButton = Button(icon: "user-trash-symbolic", name: "Delete")
+  private let menuButton = MenuButton(
+    icon: "view-more-symbolic", name: "Row menu", tooltip: false)
+  private let deleteButton = Button(
+    icon: "user-trash-symbolic", name: "Delete", tooltip: false)
   private let reason = Label("", classes: ["error", "caption"])
   private let actions = ActionGroup()
-  private let menu = Menu()
-  private let categoryMenu = Menu()
 
   /// Which row this is: an entry's, or the empty last row.
   private(set) var row: RowID = .draft
@@ -42,12 +42,14 @@ final class RowView {
   private var isBinding = false
   weak var delegate: (any RowViewDelegate)?
 
-  init() {
+  /// Makes a row whose menu button opens `menu` (shared by every row of the list).
+  init(menu: Menu) {
     let line = Box(spacing: 6)
     field.setFramed(false)
     field.expand(horizontally: true)
     badge.align(vertical: GTK_ALIGN_CENTER)
     menuButton.setFlat()
+    handle.addClass("dim-label")
     deleteButton.addClass("flat")
     line.append(handle, field, badge, menuButton, deleteButton)
     reason.leading(wrap: true)
@@ -55,20 +57,36 @@ final class RowView {
     reason.isVisible = false
     root.append(line, reason)
     root.margins(top: 2, bottom: 2, start: 6, end: 6)
-    buildMenu()
+    menuButton.setMenuLazily(menu)
+    addActions()
     connect()
   }
 
-  private func buildMenu() {
+  /// The menu every row shares: its actions are the row's own (`row.…`).
+  static func makeMenu(categories: Menu) -> Menu {
+    let menu = Menu()
     let order = Menu()
     order.append("Move Up", action: "row.move-up")
     order.append("Move Down", action: "row.move-down")
     menu.append(section: order)
-    menu.append(submenu: categoryMenu, label: "Category")
+    menu.append(submenu: categories, label: "Category")
     let delete = Menu()
     delete.append("Delete", action: "row.delete")
     menu.append(section: delete)
-    menuButton.setMenu(menu)
+    return menu
+  }
+
+  /// Fills the Category submenu with the list's categories.
+  static func fillCategoryMenu(_ menu: Menu, with categories: [EntryCategory]) {
+    menu.removeAll()
+    menu.append("None", action: "row.set-category", string: "")
+    for category in categories {
+      menu.append(category.name, action: "row.set-category", string: category.name)
+    }
+    menu.append("New Category…", action: "row.new-category")
+  }
+
+  private func addActions() {
     actions.add("move-up") { [weak self] in self.map { $0.delegate?.rowMove($0, by: -1) } }
     actions.add("move-down") { [weak self] in self.map { $0.delegate?.rowMove($0, by: 1) } }
     actions.add("delete") { [weak self] in self.map { $0.delegate?.rowDelete($0) } }
@@ -141,35 +159,46 @@ final class RowView {
       isBinding = false
       showReason(nil)
     }
-    let name = entry == nil ? "New row" : text
-    root.setAccessibleLabel(name)
-    field.setAccessibleLabel(name)
-    deleteButton.setAccessibleLabel("Delete \(text)")
-    deleteButton.tooltip = "Delete"
-    deleteButton.isVisible = entry != nil
-    menuButton.isVisible = entry != nil
-    menuButton.setAccessibleLabel(entry == nil ? "Row menu" : "More for \(text)")
-    handle.setClass("dim-label", true)
-    handle.isVisible = entry != nil
-    field.placeholder = entry == nil ? "New row" : nil
+    showNames(text, isDraft: entry == nil)
     showCategory(entry?.category, in: list)
   }
 
+  /// What the row last told GTK, so that a rebind with the same text costs nothing: every
+  /// accessible name change is a message on the accessibility bus.
+  private var shownName: (text: String, isDraft: Bool)?
+
+  private func showNames(_ text: String, isDraft: Bool) {
+    if let shownName, shownName.text == text, shownName.isDraft == isDraft { return }
+    if shownName?.isDraft != isDraft {
+      deleteButton.isVisible = !isDraft
+      menuButton.isVisible = !isDraft
+      handle.isVisible = !isDraft
+      field.placeholder = isDraft ? "New row" : nil
+    }
+    shownName = (text, isDraft)
+    let name = isDraft ? "New row" : text
+    root.setAccessibleLabel(name)
+    field.setAccessibleLabel(name)
+    if !isDraft {
+      deleteButton.setAccessibleLabel("Delete \(text)")
+      menuButton.setAccessibleLabel("More for \(text)")
+    }
+  }
+
+  private var shownCategory: (name: String, color: CategoryColor)?
+
   private func showCategory(_ name: String?, in list: RosterList) {
+    let category = name.flatMap { list.category(named: $0) }
+    if shownCategory?.name == category?.name, shownCategory?.color == category?.color { return }
+    shownCategory = category.map { ($0.name, $0.color) }
     badge.removeClasses(prefixed: "category-")
-    if let name, let category = list.category(named: name) {
-      badge.text = name
+    if let category {
+      badge.text = category.name
       badge.addClass(Styles.className(for: category.color))
       badge.isVisible = true
     } else {
       badge.isVisible = false
     }
-    categoryMenu.removeAll()
-    categoryMenu.append("None", action: "row.set-category", string: "")
-    for category in list.categories {
-      categoryMenu.append(category.name, action: "row.set-category", string: category.name)
-    }
-    categoryMenu.append("New Category…", action: "row.new-category")
   }
 
   /// Shows why the text is refused under the field (red, and as the field's description), or
