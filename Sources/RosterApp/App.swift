@@ -10,14 +10,14 @@ import RosterStore
 final class App {
   static let id = "org.roster.Roster"
   private let application: UnsafeMutablePointer<AdwApplication>
-  private let makeStorage: () throws -> any RosterStorage
+  private let preload: Preload
   private var window: MainWindow?
 
   private let started: Int64
 
-  init(started: Int64, makeStorage: @escaping () throws -> any RosterStorage) {
+  init(started: Int64, preload: Preload) {
     self.started = started
-    self.makeStorage = makeStorage
+    self.preload = preload
     application = adw_application_new(Self.id, G_APPLICATION_NON_UNIQUE)
     Signal.connect(UnsafeMutableRawPointer(application), "activate") { [unowned self] in
       self.activate()
@@ -38,7 +38,8 @@ final class App {
       return
     }
     do {
-      let library = try LibraryController(storage: makeStorage())
+      let opened = try preload.wait()
+      let library = try LibraryController(storage: opened.storage, first: opened.first)
       let loaded = FrameClock.now
       let window = MainWindow(application: gtkApplication, library: library)
       self.window = window

@@ -29,13 +29,23 @@ public final class LibraryController {
   public static let defaultTitle = "Names"
 
   /// Opens the store's first list, creating ``defaultTitle`` when there is none.
-  public init(storage: any RosterStorage) throws(StoreError) {
+  /// - Parameters:
+  ///   - storage: The store.
+  ///   - first: The store's first list and its change-log position, when already loaded (on
+  ///     another thread, while the window toolkit started).
+  public init(storage: any RosterStorage, first: (list: RosterList, position: Int64)? = nil)
+    throws(StoreError)
+  {
     self.storage = storage
     var lists = try storage.lists()
     if lists.isEmpty {
       lists = [try storage.createList(title: Self.defaultTitle, rule: .personalName)]
     }
-    (current, position) = try storage.snapshot(of: lists[0].id)
+    if let first, first.list.id == lists[0].id {
+      (current, position) = first
+    } else {
+      (current, position) = try storage.snapshot(of: lists[0].id)
+    }
     summaries = lists
     startRecording()
   }

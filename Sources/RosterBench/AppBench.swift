@@ -37,14 +37,36 @@ struct AppBench {
     var lines = [
       "## roster-app in a real window (cairo, median of \(runs) runs, ms)",
       "",
-      "| entries | spawn → first frame | main → first frame | of which data | window → frame "
+      "Entries generated in memory (`ROSTER_SAMPLE_COUNT`), then read from a SQLite database "
+        + "made with `roster import` (`ROSTER_DB`). “data” is main → list ready; the list "
+        + "loads on a thread while GTK starts.",
+      "",
+      "| entries | source | spawn → first frame | main → first frame | data | window → frame "
         + "| delete → frame | insert → frame |",
-      "|---:|---:|---:|---:|---:|---:|---:|",
+      "|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
-    for size in sizes {
-      let readings = (0..<runs).compactMap { _ in Self.measure(app, size: size, display: display!) }
+    let roster = URL(fileURLWithPath: app).deletingLastPathComponent()
+      .appendingPathComponent("roster").path
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("roster-app-bench-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var sources: [(size: Int, name: String, environment: [String: String])] = sizes.map {
+      ($0, "memory", ["ROSTER_SAMPLE_COUNT": String($0)])
+    }
+    if FileManager.default.isExecutableFile(atPath: roster) {
+      for size in sizes {
+        if let database = Self.makeDatabase(size: size, in: folder, roster: roster) {
+          sources.append((size, "SQLite", ["ROSTER_DB": database]))
+        }
+      }
+    }
+    for (size, name, environment) in sources {
+      let readings = (0..<runs).compactMap { _ in
+        Self.measure(app, environment: environment, display: display!)
+      }
       guard !readings.isEmpty else {
-        lines.append("| \(size) | failed | | | | | |")
+        lines.append("| \(size) | \(name) | failed | | | | | |")
         continue
       }
       func median(_ key: KeyPath<Reading, Double>) -> String {
@@ -52,7 +74,8 @@ struct AppBench {
         return String(format: "%.0f", sorted[sorted.count / 2])
       }
       lines.append(
-        "| \(size) | \(median(\.spawnToFrame)) | \(median(\.mainToFrame)) | \(median(\.load)) "
+        "| \(size) | \(name) | \(median(\.spawnToFrame)) | \(median(\.mainToFrame)) "
+          + "| \(median(\.load)) "
           + "| \(median(\.windowToFrame)) | \(median(\.delete)) | \(median(\.insert)) |")
     }
     return lines
@@ -64,7 +87,31 @@ struct AppBench {
     return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
   }
 
-  static func measure(_ app: String, size: Int, display: String) -> Reading? {
+  /// A database of `size` generated names, imported with the `roster` CLI.
+  static func makeDatabase(size: Int, in folder: URL, roster: String) -> String? {
+    let first = ["Anna", "Łukasz", "Zoë", "Mateo", "Aiko", "Olu", "Priya", "Sven", "Ñandú", "Lía"]
+    let last = ["Lindqvist", "Nowak", "Martin", "Okafor", "Tanaka", "Silva", "Novak", "Kim"]
+    var csv = "text\n"
+    csv.reserveCapacity(size * 16)
+    for index in 0..<size {
+      csv += first[index % first.count] + " " + last[(index / first.count) % last.count] + "\n"
+    }
+    let file = folder.appendingPathComponent("names-\(size).csv")
+    let database = folder.appendingPathComponent("roster-\(size).sqlite3").path
+    guard (try? csv.write(to: file, atomically: true, encoding: .utf8)) != nil else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: roster)
+    process.arguments = ["--db", database, "import", file.path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? database : nil
+  }
+
+  static func measure(_ app: String, environment extra: [String: String], display: String)
+    -> Reading?
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
     process.arguments = ["--", app]
@@ -72,7 +119,9 @@ struct AppBench {
     environment["DISPLAY"] = display
     environment["GSK_RENDERER"] = "cairo"
     environment["ROSTER_BENCH"] = "1"
-    environment["ROSTER_SAMPLE_COUNT"] = String(size)
+    environment["ROSTER_SAMPLE_COUNT"] = nil
+    environment["ROSTER_DB"] = nil
+    environment.merge(extra) { _, new in new }
     process.environment = environment
     let output = Pipe()
     process.standardOutput = output
