@@ -33,6 +33,7 @@ public final class LibraryController {
   ///   - storage: The store.
   ///   - first: The store's first list and its change-log position, when already loaded (on
   ///     another thread, while the window toolkit started).
+  /// - Throws: ``StoreError`` when the store cannot be read.
   public init(storage: any RosterStorage, first: (list: RosterList, position: Int64)? = nil)
     throws(StoreError)
   {
