@@ -125,6 +125,12 @@ class App:
     def need(self, role, name, timeout=5.0):
         return wait_until(lambda: self.find(role, name), timeout, f"{role} “{name}”")
 
+    def need_focused(self, role, name, what):
+        """The widget called `name`, once it has the keyboard focus."""
+        node = self.need(role, name)
+        wait_until(lambda: has_state(node, pyatspi.STATE_FOCUSED), 3, what)
+        return node
+
     def gone(self, role, name, timeout=5.0):
         wait_until(lambda: not self.find(role, name), timeout, f"{role} “{name}” to disappear")
 
