@@ -278,6 +278,39 @@ def reorder_with_keyboard_and_menu(app):
     app.screenshot("shortcuts")
 
 
+@scenario
+def lists_with_text_and_pattern_rules(app):
+    def new_list(title, choice_steps, pattern=None):
+        app.press_named("push button", "New List")
+        app.need_focused("text", "List title", "focus on the title field")
+        app.type(title)
+        app.click(app.need("combo box", "Rule"))
+        time.sleep(0.4)
+        app.key(*(["Down"] * choice_steps), "Return")
+        if pattern is not None:
+            field = app.need("text", "Pattern")
+            app.focus(field)
+            app.type(pattern)
+        app.focus(app.need("text", "List title"))
+        app.key("Return")
+        wait_until(lambda: app.find("label", title), 3, f"the list “{title}”")
+
+    new_list("Courses", 1)
+    add(app, "Mastering WidgetKit iOS 16")
+    new_list("Codes", 2, pattern="^[A-Z]{3}[0-9]{3}$")
+    add(app, "ABC123")
+    field = app.need("text", "New entry")
+    app.focus(field)
+    app.type("abc")
+    reason = wait_until(lambda: field.description, 3, "the pattern's refusal")
+    check(not has_state(app.need("push button", "Add"), pyatspi.STATE_SENSITIVE),
+          "Add is sensitive for text the pattern refuses")
+    app.screenshot("pattern-refusal")
+    shown = roster_cli(app, "lists")
+    check("Courses" in shown and "Codes" in shown, f"the database has {shown!r}")
+    check(reason, "no reason for the refused code")
+
+
 def roster_cli(app, *args):
     """Runs the `roster` CLI against the app's database."""
     binary = shutil.which("roster") or os.path.join(os.path.dirname(app.binary), "roster")
