@@ -22,6 +22,10 @@ final class App {
     Signal.connect(UnsafeMutableRawPointer(application), "activate") { [unowned self] in
       self.activate()
     }
+    // A list deleted just before quitting is gone for good: its Undo toast goes with the window.
+    Signal.connect(UnsafeMutableRawPointer(application), "shutdown") { [unowned self] in
+      self.window?.library.commitDeletion()
+    }
   }
 
   private var gtkApplication: UnsafeMutablePointer<GtkApplication> {
