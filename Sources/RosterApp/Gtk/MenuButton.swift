@@ -32,6 +32,9 @@ final class MenuButton: Widget {
       opaque, trampoline, Unmanaged.passRetained(Retained<Handler>(open)).toOpaque(), release)
   }
 
+  /// Makes it the window's primary menu: F10 opens it.
+  func setPrimary() { gtk_menu_button_set_primary(opaque, 1) }
+
   /// Makes the button flat (no frame).
   func setFlat() { gtk_menu_button_set_has_frame(opaque, 0) }
 }

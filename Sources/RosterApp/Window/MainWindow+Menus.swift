@@ -27,6 +27,7 @@ extension MainWindow {
     menu.append(section: help)
     let button = MenuButton(icon: "open-menu-symbolic", name: "Main Menu")
     button.setMenu(menu)
+    button.setPrimary()
     header.packEnd(button)
 
     actions.add("new-list") { [unowned self] in

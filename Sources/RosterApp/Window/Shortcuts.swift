@@ -9,7 +9,8 @@ enum Shortcuts {
       "Lists",
       [
         ("New list", "<Control>n"), ("Search", "<Control>f"), ("Add field", "<Control>l"),
-        ("Categories", "<Control>k"), ("Keyboard shortcuts", "<Control>question"),
+        ("Categories", "<Control>k"), ("Main menu", "F10"),
+        ("Keyboard shortcuts", "<Control>question"),
       ]
     ),
     (
