@@ -37,7 +37,7 @@ unset GTK_A11Y
 # The session's own chatter (D-Bus, AT-SPI, the X server going away) goes to a log, so that the
 # scenario results end the output.
 status=0
-dbus-run-session -- /usr/bin/python3 Tests/UI/scenarios.py "$bin/roster-app" "$shots" "$@" \
+dbus-run-session -- /usr/bin/python3 -B Tests/UI/scenarios.py "$bin/roster-app" "$shots" "$@" \
   2>"$shots/session.log" | tee "$shots/results.txt" || status=$?
 kill "$xvfb" 2>/dev/null || true
 wait "$xvfb" 2>/dev/null || true
