@@ -55,7 +55,8 @@ let package = Package(
     .testTarget(name: "RosterStoreTests", dependencies: ["RosterKit", "RosterStore"]),
     .testTarget(
       name: "RosterCLITests", dependencies: ["roster", "RosterStore"], exclude: ["Golden"]),
-    .testTarget(name: "RosterAppTests", dependencies: ["RosterKit", "RosterAppCore"]),
+    .testTarget(
+      name: "RosterAppTests", dependencies: ["RosterKit", "RosterStore", "RosterAppCore"]),
   ]
 )
 
