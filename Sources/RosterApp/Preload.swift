@@ -48,6 +48,9 @@ final class Preload: @unchecked Sendable {
       }
       publish { result = loaded }
       guard let previewed else { return }
+      // The first frame comes first: the rest of the list yields the CPU to GTK (Linux
+      // priorities are per thread).
+      setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
       let whole = Rest { () throws(StoreError) in try previewed.storage.snapshot(of: previewed.id) }
       publish { rest = whole }
     }
