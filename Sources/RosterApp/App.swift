@@ -43,15 +43,29 @@ final class App {
     }
     do {
       let opened = try preload.wait()
-      let library = try LibraryController(storage: opened.storage, first: opened.first)
+      let library =
+        switch opened.start {
+        case .whole(let first):
+          try LibraryController(storage: opened.storage, first: first)
+        case .preview(let summaries, let list):
+          LibraryController(storage: opened.storage, summaries: summaries, preview: list)
+        }
       let loaded = FrameClock.now
       let window = MainWindow(application: gtkApplication, library: library)
       self.window = window
       setAccelerators()
+      if library.isLoading {
+        // A long list's first rows show now; the whole list replaces them when it has loaded.
+        MainLoop.every(milliseconds: 8) { [preload] in
+          guard let rest = preload.takeRest() else { return true }
+          window.finishLoading(rest)
+          return false
+        }
+      }
       if LaunchBenchmark.isEnabled {
         let benchmark = LaunchBenchmark(
           started: started, loaded: loaded, windowCreated: FrameClock.now)
-        benchmark.run(window: window.window, list: library.current) { [unowned self] in
+        benchmark.run(window: window) { [unowned self] in
           g_application_quit(self.gApplication)
         }
       }

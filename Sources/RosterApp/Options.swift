@@ -28,7 +28,7 @@ struct Options {
   /// The store the window reads and writes: the SQLite database, or generated entries in
   /// memory for `ROSTER_SAMPLE_COUNT`.
   func makeStorage() throws -> any RosterStorage {
-    if let sampleCount { return MemoryStorage([SampleData.large(count: sampleCount)]) }
+    if let sampleCount { return SampleStorage(count: sampleCount) }
     return try SQLiteStore(path: database ?? SQLiteStore.defaultPath())
   }
 }

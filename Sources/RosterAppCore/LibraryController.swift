@@ -7,6 +7,10 @@ public import RosterStore
 ///
 /// Deleting a list hides it at once and deletes it from the store only when
 /// ``commitDeletion()`` runs (the toast went away), so Undo can bring it back whole.
+///
+/// A long list can open as a preview of its first rows (``init(storage:summaries:preview:)``)
+/// while another thread loads it whole: until ``finishLoading(_:position:)`` the controller
+/// touches neither the store nor the preview, and refuses every change.
 @MainActor
 public final class LibraryController {
   /// The store.
@@ -20,6 +24,13 @@ public final class LibraryController {
   /// Called when the list being shown had to be loaded again (the change log no longer
   /// reached back far enough): the window shows the new ``current``.
   public var onReload: (RosterList) -> Void = { _ in }
+
+  /// Whether ``current`` is only a preview of the list's first rows, the whole list still
+  /// loading: nothing may change it, and the store belongs to the loading thread.
+  public var isLoading: Bool { loadingCount != nil }
+  /// How many entries the list being shown has: the whole list's count while it loads.
+  public var currentCount: Int { loadingCount ?? current.count }
+  private var loadingCount: Int?
 
   private var recorder: Int?
   private var position: Int64 = 0
@@ -51,10 +62,35 @@ public final class LibraryController {
     startRecording()
   }
 
+  /// Shows `preview`, the first rows of the store's first list, while another thread loads the
+  /// whole list; touches no store until ``finishLoading(_:position:)``.
+  /// - Parameters:
+  ///   - storage: The store, in use by the loading thread until it finishes.
+  ///   - summaries: The store's lists, read when the preview was; the first is `preview`'s.
+  ///   - preview: A list with the first list's id, title, rule, categories and first entries.
+  public init(storage: any RosterStorage, summaries: [ListSummary], preview: RosterList) {
+    precondition(summaries.first?.id == preview.id, "The preview is not of the first list.")
+    self.storage = storage
+    self.summaries = summaries
+    current = preview
+    loadingCount = summaries[0].count
+  }
+
+  /// Replaces the preview with the whole list, read at change-log `position`, and starts
+  /// recording and following the store.
+  public func finishLoading(_ list: RosterList, position: Int64) {
+    precondition(isLoading && list.id == current.id, "Not the list being loaded.")
+    loadingCount = nil
+    current = list
+    self.position = position
+    startRecording()
+    refreshSummaries()
+  }
+
   /// Shows the list with this id.
   @discardableResult
   public func open(_ id: UUID) throws(StoreError) -> RosterList {
-    guard id != current.id else { return current }
+    guard id != current.id, !isLoading else { return current }
     let (list, at) = try storage.snapshot(of: id)
     stopRecording()
     current = list
@@ -67,6 +103,7 @@ public final class LibraryController {
   /// - Throws: ``StoreError`` when the title is refused or already taken.
   @discardableResult
   public func createList(title: String, rule: Rule) throws(StoreError) -> RosterList {
+    guard !isLoading else { throw .busy }
     guard case .valid(let normalized) = Rule.text.validate(title) else {
       throw .roster(.invalidTitle(Rule.text.validate(title).refusal!))
     }
@@ -86,6 +123,7 @@ public final class LibraryController {
 
   /// Loads the list being shown again, as the store has it now.
   public func reload() throws(StoreError) {
+    guard !isLoading else { return }
     let (list, at) = try storage.snapshot(of: current.id)
     stopRecording()
     current = list
@@ -96,6 +134,7 @@ public final class LibraryController {
 
   /// Renames the list being shown (one undoable action, recorded like any other).
   public func renameCurrent(to title: String) throws(RosterError) {
+    guard !isLoading else { return }
     try current.rename(to: title)
     refreshSummaries()
   }
@@ -104,6 +143,7 @@ public final class LibraryController {
   /// last). The store deletes it on ``commitDeletion()``; ``undoDeletion()`` brings it back.
   /// - Returns: The toast's title.
   public func deleteCurrent() throws(StoreError) -> String {
+    guard !isLoading else { throw .busy }
     commitDeletion()
     let doomed = ListSummary(
       id: current.id, title: current.title, rule: current.rule, count: current.count)
@@ -138,6 +178,7 @@ public final class LibraryController {
   /// Brings the current list's summary in line with the list in memory, without asking the
   /// store (cheap enough for every keystroke).
   public func noteCurrentChanged() {
+    guard !isLoading else { return }
     guard let index = summaries.firstIndex(where: { $0.id == current.id }) else { return }
     summaries[index].title = current.title
     summaries[index].count = current.count
@@ -145,6 +186,7 @@ public final class LibraryController {
 
   /// Reads the lists and their counts again.
   public func refreshSummaries() {
+    guard !isLoading else { return }
     do {
       summaries = try storage.lists().filter { $0.id != pendingDeletion?.id }
       if let index = summaries.firstIndex(where: { $0.id == current.id }) {
@@ -160,6 +202,7 @@ public final class LibraryController {
   /// - Returns: Whether anything changed.
   @discardableResult
   public func sync() -> Bool {
+    guard !isLoading else { return false }
     do {
       guard try storage.hasExternalChanges() else { return false }
       refreshSummaries()

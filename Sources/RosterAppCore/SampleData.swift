@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import RosterKit
 
 /// Lists to show when there is no database yet, and to benchmark with.
@@ -34,16 +34,41 @@ public enum SampleData {
   }
 
   /// A list of `count` generated names, built in O(n) without going through undo.
-  public static func large(count: Int) -> RosterList {
+  /// - Parameters:
+  ///   - count: How many entries.
+  ///   - id: The list's identity.
+  ///   - title: The list's title; "`count` names" by default.
+  ///   - head: Entries already made for the start of the list (a preview of it), kept as they
+  ///     are; the rest are generated after them.
+  /// - Returns: The list.
+  public static func large(
+    count: Int, id: UUID = UUID(), title: String? = nil, head: [Entry] = []
+  ) -> RosterList {
+    let start = min(head.count, max(count, 0))
+    var entries = Array(head.prefix(start))
+    entries.reserveCapacity(max(count, 0))
+    appendLargeEntries(in: start..<max(count, start), to: &entries)
+    return RosterList(
+      id: id, title: title ?? "\(count) names", rule: .personalName, entries: entries)
+  }
+
+  /// The generated entries at these offsets of a large list, with new ids.
+  public static func largeEntries(in offsets: Range<Int>) -> [Entry] {
+    var entries: [Entry] = []
+    entries.reserveCapacity(offsets.count)
+    appendLargeEntries(in: offsets, to: &entries)
+    return entries
+  }
+
+  private static func appendLargeEntries(in offsets: Range<Int>, to entries: inout [Entry]) {
     let first = ["Anna", "Łukasz", "Zoë", "Mateo", "Aiko", "Olu", "Priya", "Sven", "Ñandú", "Lía"]
     let last = ["Lindqvist", "Nowak", "Martin", "Okafor", "Tanaka", "Silva", "Novak", "Kim"]
     // 80 distinct names, shared: a million entries cost a million ids, not a million strings.
     let names = last.flatMap { family in first.map { "\($0) \(family)" } }
     let now = Date()
     let ids = UUIDGenerator.shared
-    let entries = (0..<count).map { index in
-      Entry(id: ids.make(), text: names[index % names.count], created: now)
+    for index in offsets {
+      entries.append(Entry(id: ids.make(), text: names[index % names.count], created: now))
     }
-    return RosterList(title: "\(count) names", rule: .personalName, entries: entries)
   }
 }

@@ -52,6 +52,13 @@ final class ListView: Widget {
 
   /// Scrolls `position` into view.
   func scroll(to position: Int) { roster_list_view_scroll_to(widget, UInt32(position)) }
+
+  /// Scrolls to the very top.
+  func scrollToTop() {
+    if let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque) {
+      gtk_adjustment_set_value(adjustment, 0)
+    }
+  }
 }
 
 /// A GtkListItem handed to the factory's callbacks.

@@ -11,6 +11,15 @@ import RosterKit
 @MainActor
 final class EntryListView {
   private(set) var list: RosterList
+  /// While `list` is only a preview of a long list's first rows (the whole list loading): the
+  /// whole list's count. The model has that many rows — the preview's, then blank ones never
+  /// shown, as the list cannot be scrolled — and no empty last row; nothing can be edited.
+  private(set) var previewTotal: Int?
+  /// A row of the whole list past the preview.
+  private let placeholderItem = Item(nil)
+  /// While previewing: how many rows from the top may have widgets (the preview's, and any
+  /// blank rows GtkListView bound past them).
+  private var previewCovered = 0
   var editor: RowEditController
   private var deleter: DeleteController
   private var observer: Int?
@@ -38,8 +47,10 @@ final class EntryListView {
   /// Called when a row asks for a new category; the argument sets it on the row's entry.
   var onNewCategory: (@escaping (String) -> Void) -> Void = { _ in }
 
-  init(list: RosterList) {
+  /// Shows `list`; `previewTotal` is the whole list's count when `list` is only its preview.
+  init(list: RosterList, previewTotal: Int? = nil) {
     self.list = list
+    self.previewTotal = previewTotal
     editor = RowEditController(list: list)
     deleter = DeleteController(list: list)
     model = ItemModel(
@@ -53,15 +64,46 @@ final class EntryListView {
       bind: { [unowned self] in self.bind($0) },
       unbind: { [unowned self] in self.unbind($0) })
     view.onKeyPressed { [unowned self] key, modifiers in self.listKey(key, modifiers) }
+    view.isSensitive = previewTotal == nil
+    view.scroller.isSensitive = previewTotal == nil
     RowView.fillCategoryMenu(categoryMenu, with: list.categories)
     observe()
   }
 
   /// Shows another list.
   func show(_ newList: RosterList) {
+    replace(with: newList, splice: Splice(offset: 0, removed: itemCount, inserted: 0))
+  }
+
+  /// Puts the whole list in place of its preview with one splice, and makes it editable.
+  ///
+  /// The splice covers the preview's rows (and any blank rows bound past them) from the first
+  /// whose entry differs in the whole list; rows of unchanged entries keep their widgets and
+  /// are refreshed in place. The rows past the preview are not announced again: GtkListView
+  /// fetches every added item once, a million allocations for a million rows.
+  func finishPreview(with whole: RosterList) {
+    let preview = list
+    var unchanged = 0
+    while unchanged < min(preview.count, whole.count),
+      preview[unchanged].id == whole[unchanged].id
+    {
+      unchanged += 1
+    }
+    let splice = PreviewSwap.splice(
+      shown: itemCount, covered: max(preview.count, previewCovered), unchanged: unchanged,
+      whole: whole.count + 1)
+    replace(with: whole, splice: splice)
+    for row in rows.values { refresh(row) }
+  }
+
+  /// Shows `newList`, announcing `splice` (its `inserted` is worked out from the new count).
+  private func replace(with newList: RosterList, splice: Splice) {
     let old = itemCount
     if let observer { list.removeObserver(observer) }
     list = newList
+    previewTotal = nil
+    view.isSensitive = true
+    view.scroller.isSensitive = true
     editor = RowEditController(list: newList)
     deleter = DeleteController(list: newList)
     matches = nil
@@ -69,7 +111,8 @@ final class EntryListView {
     draftItem = Item(nil)
     RowView.fillCategoryMenu(categoryMenu, with: newList.categories)
     observe()
-    model.itemsChanged(at: 0, removed: old, added: itemCount)
+    model.itemsChanged(
+      at: splice.offset, removed: splice.removed, added: splice.removed + itemCount - old)
   }
 
   private func observe() {
@@ -78,17 +121,18 @@ final class EntryListView {
 
   // MARK: The model
 
-  private var itemCount: Int { matches?.count ?? list.count + 1 }
+  private var itemCount: Int { matches?.count ?? previewTotal ?? list.count + 1 }
 
   private func item(at position: Int) -> Item {
     if let matches { return Item(matches[position]) }
-    return position < list.count ? Item(list[position].id) : draftItem
+    if position < list.count { return Item(list[position].id) }
+    return previewTotal == nil ? draftItem : placeholderItem
   }
 
   /// The position of a row in the model, if it is there.
   func position(of row: RowID) -> Int? {
     switch (row, matches) {
-    case (.draft, nil): return list.count
+    case (.draft, nil): return previewTotal == nil ? list.count : nil
     case (.draft, _?): return nil
     case (.entry(let id), nil): return list.offset(of: id)
     case (.entry(let id), let matches?): return matches.firstIndex(of: id)
@@ -186,6 +230,9 @@ final class EntryListView {
     guard let row = item.attached("roster-row", as: RowView.self),
       let modelItem = item.modelItem
     else { return }
+    if previewTotal != nil, modelItem.id == nil {
+      previewCovered = max(previewCovered, item.position + 1)
+    }
     if let id = modelItem.id {
       rows[id] = row
       row.show(list.entry(id: id), in: list)

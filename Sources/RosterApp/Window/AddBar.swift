@@ -7,7 +7,7 @@ import RosterKit
 @MainActor
 final class AddBar {
   let root = Box(vertical: true, spacing: 4)
-  let field = Entry(placeholder: "Add an entry", name: "New entry")
+  let field = Entry(placeholder: AddBar.placeholder, name: "New entry")
   let button = Button(label: "Add")
   private let reason = Label("", classes: ["reason", "caption"])
   private let warning = Label("", classes: ["dim-label", "caption"])
@@ -39,7 +39,31 @@ final class AddBar {
   func show(_ list: RosterList) {
     controller = AddFieldController(list: list)
     field.text = ""
+    field.placeholder = Self.placeholder
+    field.isSensitive = true
     update()
+  }
+
+  /// Nothing can be added while a long list loads: the field says so.
+  func showLoading(count: Int) {
+    field.text = ""
+    field.placeholder = "Loading \(Self.grouped(count)) entries…"
+    field.isSensitive = false
+    button.isSensitive = false
+  }
+
+  private static let placeholder = "Add an entry"
+
+  /// 1000000 as “1,000,000”.
+  static func grouped(_ number: Int) -> String {
+    var digits = String(number.magnitude)
+    var groups: [Substring] = []
+    while digits.count > 3 {
+      groups.insert(Substring(digits.suffix(3)), at: 0)
+      digits.removeLast(3)
+    }
+    groups.insert(Substring(digits), at: 0)
+    return (number < 0 ? "-" : "") + groups.joined(separator: ",")
   }
 
   private func add() {
@@ -50,7 +74,7 @@ final class AddBar {
   }
 
   private func update() {
-    button.isSensitive = controller.canAdd
+    button.isSensitive = field.isSensitive && controller.canAdd
     let refusal = controller.reason
     reason.text = refusal ?? ""
     reason.isVisible = refusal != nil

@@ -19,6 +19,12 @@ final class MainWindow {
   let search = SearchBar()
   let categoryFilter = DropDown(["All categories"], name: "Filter by category")
   let actions: ActionGroup
+  /// The header's search button.
+  private let searchToggle = Widget(gtk_toggle_button_new())
+  /// Called once the whole list has replaced its preview and can be edited.
+  var onLoaded: () -> Void = {}
+  /// When the whole list replaced its preview (CLOCK_MONOTONIC ns), for `ROSTER_BENCH`.
+  private(set) var wholeLoadedAt: Int64?
   private let empty = StatusPage(
     icon: "view-list-symbolic", title: "Nothing to show here",
     description: "Type an entry in the field above and press Enter to add it.")
@@ -33,7 +39,9 @@ final class MainWindow {
     gtk_window_set_default_size(window.typed(GtkWindow.self), 960, 680)
     gtk_window_set_title(window.typed(GtkWindow.self), "Roster")
     addBar = AddBar(list: list)
-    entries = EntryListView(list: list)
+    entries = EntryListView(
+      list: list, previewTotal: library.isLoading ? library.currentCount : nil)
+    if library.isLoading { addBar.showLoading(count: library.currentCount) }
     let main = Box(vertical: true)
     main.expand(horizontally: true, vertically: true)
     main.append(header, search, addBar.root, entries.view.scroller, empty, noResults)
@@ -105,10 +113,29 @@ final class MainWindow {
     refresh()
   }
 
+  /// Replaces the preview with the whole list once it has loaded, in one splice, and makes it
+  /// editable; the list stays scrolled to the top.
+  func finishLoading(_ rest: Preload.Rest) {
+    switch rest {
+    case .success(let whole):
+      wholeLoadedAt = FrameClock.now
+      library.finishLoading(whole.list, position: whole.position)
+      entries.finishPreview(with: whole.list)
+      entries.view.scrollToTop()
+      addBar.show(whole.list)
+      Styles.install(whole.list.categories.map(\.color))
+      refresh()
+      if !header.hasFocusWithin { addBar.field.focusAtEnd() }
+      onLoaded()
+    case .failure(let error):
+      toasts.show("The list could not be loaded: \(error.description)")
+    }
+  }
+
   /// Brings the header, the sidebar, the empty states and the actions in line with the list.
   func refresh() {
     let list = entries.list
-    let count = list.count
+    let count = library.currentCount
     header.setTitle(list.title, subtitle: count == 1 ? "1 entry" : "\(count) entries")
     library.noteCurrentChanged()
     sidebar.show(library.summaries, current: list.id)
@@ -118,8 +145,15 @@ final class MainWindow {
     empty.isVisible = showsEmpty
     noResults.isVisible = showsNoResults
     entries.view.scroller.isVisible = !showsEmpty && !showsNoResults
-    actions.setEnabled("undo", list.canUndo)
-    actions.setEnabled("redo", list.canRedo)
+    // While a long list loads, its first rows show but nothing can change it.
+    let editable = !library.isLoading
+    actions.setEnabled("undo", editable && list.canUndo)
+    actions.setEnabled("redo", editable && list.canRedo)
+    for name in ["focus-add", "search", "new-list", "rename-list", "delete-list", "categories"] {
+      actions.setEnabled(name, editable)
+    }
+    sidebar.root.isSensitive = editable
+    searchToggle.isSensitive = editable
     categoryFilter.setItems(["All categories"] + list.categories.map(\.name))
   }
 
@@ -130,7 +164,7 @@ final class MainWindow {
     // cannot do it.
     window.onKeyPressed { [unowned self] key, modifiers in
       guard modifiers & (Keys.control | Keys.alt) == 0, let character = Keys.character(key),
-        !character.isWhitespace, !self.search.isSearching
+        !character.isWhitespace, !self.search.isSearching, !self.library.isLoading
       else { return false }
       self.search.isSearching = true
       self.search.entry.grabFocus()
@@ -138,7 +172,7 @@ final class MainWindow {
       gtk_editable_set_position(OpaquePointer(self.search.entry.widget), -1)
       return true
     }
-    let toggle = Widget(gtk_toggle_button_new())
+    let toggle = searchToggle
     gtk_button_set_icon_name(toggle.typed(GtkButton.self), "system-search-symbolic")
     toggle.setAccessibleLabel("Search")
     toggle.tooltip = "Search (Ctrl+F)"
