@@ -15,7 +15,7 @@ enum DragAndDrop {
       widget.widget,
       { data in
         let hooks = Unmanaged<Hooks>.fromOpaque(data!).takeUnretainedValue()
-        nonisolated(unsafe) let payload = MainActor.assumeIsolated { hooks.payload() }
+        let payload = MainActor.assumeIsolated { hooks.payload() }
         return payload.map { strdup($0) } ?? nil
       }, Unmanaged.passUnretained(hooks).toOpaque())
   }
