@@ -39,9 +39,11 @@ let package = Package(
       providers: [.apt(["libadwaita-1-dev"])]
     ),
     .target(name: "CGtkShim", dependencies: ["CGtk", "CAdw"]),
+    // The app's display-free controllers: validation feedback, row editing, undo toasts, sync.
+    .target(name: "RosterAppCore", dependencies: ["RosterKit", "RosterStore"]),
     .executableTarget(
       name: "RosterApp",
-      dependencies: ["RosterKit", "RosterStore", "CGtk", "CAdw", "CGtkShim"]
+      dependencies: ["RosterKit", "RosterStore", "RosterAppCore", "CGtk", "CAdw", "CGtkShim"]
     ),
 
     // Benchmarks: `swift run -c release roster-bench`.
@@ -53,6 +55,8 @@ let package = Package(
     .testTarget(name: "RosterStoreTests", dependencies: ["RosterKit", "RosterStore"]),
     .testTarget(
       name: "RosterCLITests", dependencies: ["roster", "RosterStore"], exclude: ["Golden"]),
+    .testTarget(
+      name: "RosterAppTests", dependencies: ["RosterKit", "RosterStore", "RosterAppCore"]),
     // Hostile input, kills and concurrent writers: Tests/Reliability's scripts and regressions.
     .testTarget(name: "ReliabilityTests", dependencies: ["roster", "RosterKit", "RosterStore"]),
   ]

@@ -16,6 +16,13 @@ let only = arguments.firstIndex(of: "--only").flatMap {
 }
 func wanted(_ part: String) -> Bool { only == nil || only == part }
 
+// `--only app` (or `--app`): the app in a real window, on $DISPLAY or a private Xvfb; needs
+// roster-app built in the same configuration. Not part of the default run.
+if only == "app" || arguments.contains("--app") {
+  for line in appBenchmark(quick: quick) { print(line) }
+  exit(0)
+}
+
 if wanted("list") {
   let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
   for line in ListBench(sizes: sizes).run() { print(line) }

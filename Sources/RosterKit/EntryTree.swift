@@ -12,7 +12,7 @@ final class EntryTree {
   /// positions inside the index up to date on every insert.
   static let defaultLeafCapacity = 128
   /// Children per inner node before it splits.
-  static let defaultInnerCapacity = 64
+  static let defaultInnerCapacity = 128
 
   let leafCapacity: Int
   let innerCapacity: Int

@@ -41,6 +41,11 @@ public protocol RosterStorage: AnyObject {
   /// Loads a list and the change-log position it reflects, read as one snapshot: the position
   /// to pass to ``changes(in:since:)`` first. O(n).
   func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64)
+  /// The first `limit` entries of a list, in order, without loading the list: enough to show
+  /// its first rows while ``snapshot(of:)`` reads the rest.
+  func firstEntries(in list: UUID, limit: Int) throws(StoreError) -> [Entry]
+  /// The list's categories, in order, without loading its entries.
+  func categories(in list: UUID) throws(StoreError) -> [EntryCategory]
   /// Stores one action's edits in one transaction, and remembers them for undo.
   /// - Returns: The change-log position after this change.
   @discardableResult
@@ -87,6 +92,17 @@ extension RosterStorage {
   /// The loaded list, at change-log position 0.
   public func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64) {
     (try loadList(id), 0)
+  }
+
+  /// The loaded list's first `limit` entries.
+  public func firstEntries(in list: UUID, limit: Int) throws(StoreError) -> [Entry] {
+    let loaded = try loadList(list)
+    return (0..<min(max(limit, 0), loaded.count)).map { loaded[$0] }
+  }
+
+  /// The loaded list's categories.
+  public func categories(in list: UUID) throws(StoreError) -> [EntryCategory] {
+    try loadList(list).categories
   }
 
   /// No shared history: always `nil`.

@@ -99,6 +99,21 @@ extension SQLiteStore {
     try read { () throws(StoreError) in try forEachEntry(of: try stored(id), body) }
   }
 
+  /// The first `limit` entries of the list, in order: one indexed query that reads only those
+  /// rows, however long the list.
+  /// - Complexity: O(limit + log n).
+  public func firstEntries(in id: UUID, limit: Int) throws(StoreError) -> [Entry] {
+    try read { () throws(StoreError) in
+      let list = try stored(id)
+      let statement = try database.statement(
+        "SELECT \(Self.entryColumns) FROM entries WHERE list = ? ORDER BY key LIMIT ?")
+      try statement.bind([.integer(list.row), .integer(Int64(max(limit, 0)))])
+      var entries: [Entry] = []
+      while try statement.step() { entries.append(try entry(statement)) }
+      return entries
+    }
+  }
+
   /// The list's categories, in order.
   public func categories(in id: UUID) throws(StoreError) -> [EntryCategory] {
     try read { () throws(StoreError) in try categories(of: try stored(id)) }

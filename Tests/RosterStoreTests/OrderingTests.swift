@@ -37,6 +37,29 @@ import Testing
     #expect(stored == stored.sorted() && Set(stored).count == stored.count)
   }
 
+  @Test func firstEntriesAreTheListsFirstInOrder() throws {
+    let store = try SQLiteStore(path: temporary.path)
+    let summary = try store.createList(title: "L", rule: .text)
+    let other = try store.createList(title: "Other", rule: .text)
+    try store.add(["elsewhere"], to: other.id)
+    let list = try store.loadList(summary.id)
+    list.addObserver { change in _ = try? store.record(change, in: summary.id) }
+    for number in 0..<50 {
+      try list.insert("n\(number)", at: number % 3 == 0 ? 0 : list.count / 2)
+    }
+    try list.append("tagged", category: "Family")
+    try list.move(id: list[list.count - 1].id, toOffset: 1)
+    try list.remove(id: list[0].id)
+
+    let first = try store.firstEntries(in: summary.id, limit: 10)
+    #expect(first == Array(list.entries.prefix(10)))
+    #expect(first[0].category == "Family")
+    #expect(try store.firstEntries(in: summary.id, limit: 1_000) == Array(list.entries))
+    #expect(try store.firstEntries(in: summary.id, limit: 0).isEmpty)
+    #expect(try store.categories(in: summary.id).map(\.name) == ["Family"])
+    #expect(throws: StoreError.self) { try store.firstEntries(in: UUID(), limit: 5) }
+  }
+
   @Test func randomEditsMatchAPlainArray() throws {
     let store = try SQLiteStore(path: temporary.path)
     let summary = try store.createList(title: "L", rule: .text)

@@ -1,0 +1,92 @@
+import Foundation
+import RosterAppCore
+import RosterKit
+
+/// What the rows' keys, buttons and menus do to the list.
+extension EntryListView: RowViewDelegate {
+  func rowTyped(_ row: RowView) {
+    let wasDraft = row.row == .draft
+    convertingDraft = wasDraft
+    let outcome = editor.typed(row.field.text, in: row.row)
+    convertingDraft = false
+    switch outcome {
+    case .created(let entry):
+      draftRows[ObjectIdentifier(row)] = nil
+      rows[entry.id] = row
+      row.show(entry, in: list)
+    case .refused(let reason): row.showReason(reason)
+    case .saved, .pending: row.showReason(nil)
+    }
+  }
+
+  func rowActivated(_ row: RowView) {
+    convertingDraft = row.row == .draft
+    let (outcome, next) = editor.enter(row.field.text, in: row.row)
+    convertingDraft = false
+    if case .refused(let reason) = outcome {
+      row.showReason(reason)
+      return
+    }
+    row.showReason(nil)
+    if case .created(let entry) = outcome {
+      draftRows[ObjectIdentifier(row)] = nil
+      rows[entry.id] = row
+      row.show(entry, in: list)
+    }
+    focus(next)
+  }
+
+  func rowCancelled(_ row: RowView) {
+    let saved = editor.cancel(row.row)
+    if row.field.text != saved {
+      row.reset(to: saved)
+    } else if let position = position(of: row.row) {
+      // Nothing to cancel: Escape leaves the text for the row, where Delete and the selection
+      // keys work.
+      view.select(position)
+      view.grabFocus()
+    }
+  }
+
+  func rowLeft(_ row: RowView) {
+    guard row.row != .draft else { return }
+    if case .refused(let reason) = editor.commit(row.field.text, in: row.row) {
+      row.showReason(reason)
+    }
+  }
+
+  func rowBackspaceWhenEmpty(_ row: RowView) {
+    if let above = editor.backspaceInEmptyRow(row.row) { focus(above) }
+  }
+
+  func rowDelete(_ row: RowView) {
+    guard let id = row.row.entryID else { return }
+    delete([id])
+  }
+
+  func rowMove(_ row: RowView, by delta: Int) {
+    guard let id = row.row.entryID, let offset = list.offset(of: id) else { return }
+    let target = offset + delta
+    guard target >= 0, target < list.count else { return }
+    try? list.move(id: id, toOffset: target)
+    focus(.entry(id))
+  }
+
+  func rowReceivedDrop(_ row: RowView, of id: UUID) -> Bool {
+    guard let from = list.offset(of: id) else { return false }
+    let to = row.row.entryID.flatMap { list.offset(of: $0) } ?? list.count - 1
+    guard from != to else { return false }
+    try? list.move(id: id, toOffset: to)
+    return true
+  }
+
+  func rowSetCategory(_ row: RowView, _ name: String?) {
+    guard let id = row.row.entryID else { return }
+    _ = try? list.setCategory(of: id, to: name)
+  }
+
+  func rowNewCategory(_ row: RowView) {
+    guard let id = row.row.entryID else { return }
+    onNewCategory { [weak self] name in _ = try? self?.list.setCategory(of: id, to: name) }
+  }
+}

@@ -1,0 +1,221 @@
+import CGtk
+import Foundation
+import RosterAppCore
+import RosterKit
+
+/// What a row tells the list it belongs to.
+@MainActor
+protocol RowViewDelegate: AnyObject {
+  func rowTyped(_ row: RowView)
+  func rowActivated(_ row: RowView)
+  func rowCancelled(_ row: RowView)
+  func rowLeft(_ row: RowView)
+  func rowBackspaceWhenEmpty(_ row: RowView)
+  func rowDelete(_ row: RowView)
+  func rowMove(_ row: RowView, by delta: Int)
+  func rowSetCategory(_ row: RowView, _ name: String?)
+  func rowNewCategory(_ row: RowView)
+  func rowReceivedDrop(_ row: RowView, of id: UUID) -> Bool
+}
+
+/// One row of the list: a handle, the editable text, its category badge, a menu and a delete
+/// button, with the reason under the text when an edit is refused.
+///
+/// A row is made once and recycled: ``show(_:in:)`` binds it to an entry or to the empty last
+/// row. While the person types in it, its text is never replaced.
+@MainActor
+final class RowView {
+  let root = Box(vertical: true, spacing: 2, role: GTK_ACCESSIBLE_ROLE_GROUP)
+  let field = Entry(name: "New row")
+  private let handle = Image(icon: "list-drag-handle-symbolic")
+  private let badge = Label("", classes: ["badge"])
+  private let menuButton = MenuButton(
+    icon: "view-more-symbolic", name: "Row menu", tooltip: false)
+  private let deleteButton = Button(
+    icon: "user-trash-symbolic", name: "Delete", tooltip: false)
+  private let reason = Label("", classes: ["error", "caption"])
+  private let actions = ActionGroup()
+
+  /// Which row this is: an entry's, or the empty last row.
+  private(set) var row: RowID = .draft
+  /// Set while the row's text is written by the list, so that `changed` is not typing.
+  private var isBinding = false
+  weak var delegate: (any RowViewDelegate)?
+
+  /// Makes a row whose menu button opens `menu` (shared by every row of the list).
+  init(menu: Menu) {
+    let line = Box(spacing: 6)
+    field.setFramed(false)
+    field.expand(horizontally: true)
+    badge.align(vertical: GTK_ALIGN_CENTER)
+    menuButton.setFlat()
+    handle.addClass("dim-label")
+    deleteButton.addClass("flat")
+    line.append(handle, field, badge, menuButton, deleteButton)
+    reason.leading(wrap: true)
+    reason.margins(start: 30)
+    reason.isVisible = false
+    root.append(line, reason)
+    root.margins(top: 2, bottom: 2, start: 6, end: 6)
+    menuButton.setMenuLazily(menu)
+    addActions()
+    connect()
+  }
+
+  /// The menu every row shares: its actions are the row's own (`row.…`).
+  static func makeMenu(categories: Menu) -> Menu {
+    let menu = Menu()
+    let order = Menu()
+    order.append("Move Up", action: "row.move-up")
+    order.append("Move Down", action: "row.move-down")
+    menu.append(section: order)
+    menu.append(submenu: categories, label: "Category")
+    let delete = Menu()
+    delete.append("Delete", action: "row.delete")
+    menu.append(section: delete)
+    return menu
+  }
+
+  /// Fills the Category submenu with the list's categories.
+  static func fillCategoryMenu(_ menu: Menu, with categories: [EntryCategory]) {
+    menu.removeAll()
+    menu.append("None", action: "row.set-category", string: "")
+    for category in categories {
+      menu.append(category.name, action: "row.set-category", string: category.name)
+    }
+    menu.append("New Category…", action: "row.new-category")
+  }
+
+  private func addActions() {
+    actions.add("move-up") { [weak self] in self.map { $0.delegate?.rowMove($0, by: -1) } }
+    actions.add("move-down") { [weak self] in self.map { $0.delegate?.rowMove($0, by: 1) } }
+    actions.add("delete") { [weak self] in self.map { $0.delegate?.rowDelete($0) } }
+    actions.add(
+      "set-category",
+      string: { [weak self] name in
+        self.map { $0.delegate?.rowSetCategory($0, name.isEmpty ? nil : name) }
+      })
+    actions.add("new-category") { [weak self] in self.map { $0.delegate?.rowNewCategory($0) } }
+    root.insertActions(actions, prefix: "row")
+  }
+
+  private func connect() {
+    field.onChanged { [weak self] in
+      guard let self, !self.isBinding else { return }
+      self.delegate?.rowTyped(self)
+    }
+    field.onActivate { [weak self] in self.map { $0.delegate?.rowActivated($0) } }
+    field.onFocusLeave { [weak self] in self.map { $0.delegate?.rowLeft($0) } }
+    field.onKeyPressed(capture: true) { [weak self] key, modifiers in
+      guard let self else { return false }
+      let plain = modifiers & Keys.modifierMask == 0
+      if key == Keys.escape, plain {
+        self.delegate?.rowCancelled(self)
+        return true
+      }
+      if key == Keys.backspace, plain, self.field.text.isEmpty {
+        self.delegate?.rowBackspaceWhenEmpty(self)
+        return true
+      }
+      return false
+    }
+    root.onKeyPressed { [weak self] key, modifiers in
+      guard let self, modifiers & Keys.modifierMask == Keys.alt else { return false }
+      if key == Keys.up {
+        self.delegate?.rowMove(self, by: -1)
+      } else if key == Keys.down {
+        self.delegate?.rowMove(self, by: 1)
+      } else {
+        return false
+      }
+      return true
+    }
+    deleteButton.onClicked { [weak self] in self.map { $0.delegate?.rowDelete($0) } }
+    let swipe = gtk_gesture_swipe_new()!
+    gtk_gesture_single_set_touch_only(swipe, 1)
+    Signal.connect(
+      UnsafeMutableRawPointer(swipe), "swipe",
+      doubles: { [weak self] dx, dy in
+        guard let self, abs(dx) > 800, abs(dx) > 2 * abs(dy), self.row != .draft else { return }
+        self.delegate?.rowDelete(self)
+      })
+    root.add(controller: swipe)
+    DragAndDrop.source(handle, owner: self) { [weak self] in self?.row.entryID?.uuidString }
+    DragAndDrop.target(root, owner: self) { [weak self] payload in
+      guard let self, let id = UUID(uuidString: payload) else { return false }
+      return self.delegate?.rowReceivedDrop(self, of: id) ?? false
+    }
+  }
+
+  /// Binds the row to `entry`, or to the empty last row when `entry` is `nil`.
+  ///
+  /// The text is left alone while the person is typing in this row.
+  func show(_ entry: RosterKit.Entry?, in list: RosterList) {
+    row = entry.map { .entry($0.id) } ?? .draft
+    let text = entry?.text ?? ""
+    if !field.hasFocusWithin, field.text != text {
+      isBinding = true
+      field.text = text
+      isBinding = false
+      showReason(nil)
+    }
+    showNames(text, isDraft: entry == nil)
+    showCategory(entry?.category, in: list)
+  }
+
+  /// What the row last told GTK, so that a rebind with the same text costs nothing: every
+  /// accessible name change is a message on the accessibility bus.
+  private var shownName: (text: String, isDraft: Bool)?
+
+  private func showNames(_ text: String, isDraft: Bool) {
+    if let shownName, shownName.text == text, shownName.isDraft == isDraft { return }
+    if shownName?.isDraft != isDraft {
+      deleteButton.isVisible = !isDraft
+      menuButton.isVisible = !isDraft
+      handle.isVisible = !isDraft
+      field.placeholder = isDraft ? "New row" : nil
+    }
+    shownName = (text, isDraft)
+    let name = isDraft ? "New row" : text
+    root.setAccessibleLabel(name)
+    field.setAccessibleLabel(name)
+    if !isDraft {
+      deleteButton.setAccessibleLabel("Delete \(text)")
+      menuButton.setAccessibleLabel("More for \(text)")
+    }
+  }
+
+  private var shownCategory: (name: String, color: CategoryColor)?
+
+  private func showCategory(_ name: String?, in list: RosterList) {
+    let category = name.flatMap { list.category(named: $0) }
+    if shownCategory?.name == category?.name, shownCategory?.color == category?.color { return }
+    shownCategory = category.map { ($0.name, $0.color) }
+    badge.removeClasses(prefixed: "category-")
+    if let category {
+      badge.text = category.name
+      badge.addClass(Styles.className(for: category.color))
+      badge.isVisible = true
+    } else {
+      badge.isVisible = false
+    }
+  }
+
+  /// Shows why the text is refused under the field (red, and as the field's description), or
+  /// hides it.
+  func showReason(_ message: String?) {
+    reason.text = message ?? ""
+    reason.isVisible = message != nil
+    field.setAccessibleDescription(message)
+    field.setAccessibleInvalid(message != nil)
+  }
+
+  /// Writes `text` into the field as the list's value (Escape), not as typing.
+  func reset(to text: String) {
+    isBinding = true
+    field.text = text
+    field.caret = -1
+    isBinding = false
+    showReason(nil)
+  }
+}

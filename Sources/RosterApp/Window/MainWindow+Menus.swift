@@ -1,0 +1,100 @@
+import CGtk
+import RosterAppCore
+import RosterKit
+import RosterStore
+
+extension MainWindow {
+  /// The main menu, the sidebar's New List button, and the actions behind them.
+  func wireMenus() {
+    let newList = Button(icon: "list-add-symbolic", name: "New List")
+    newList.tooltip = "New List (Ctrl+N)"
+    gtk_actionable_set_action_name(OpaquePointer(newList.widget), "win.new-list")
+    sidebar.header.packStart(newList)
+
+    let menu = Menu()
+    let lists = Menu()
+    lists.append("New List…", action: "win.new-list")
+    lists.append("Rename List…", action: "win.rename-list")
+    lists.append("Delete List", action: "win.delete-list")
+    menu.append(section: lists)
+    let edit = Menu()
+    edit.append("Undo", action: "win.undo")
+    edit.append("Redo", action: "win.redo")
+    edit.append("Categories…", action: "win.categories")
+    menu.append(section: edit)
+    let help = Menu()
+    help.append("Keyboard Shortcuts", action: "win.shortcuts")
+    menu.append(section: help)
+    let button = MenuButton(icon: "open-menu-symbolic", name: "Main Menu")
+    button.setMenu(menu)
+    button.setPrimary()
+    header.packEnd(button)
+
+    actions.add("new-list") { [unowned self] in
+      ListDialogs.newList(parent: self.window) { [weak self] title, rule in
+        guard let self else { return nil }
+        do {
+          self.show(try self.library.createList(title: title, rule: rule))
+          return nil
+        } catch {
+          return "\(error)"
+        }
+      }
+    }
+    actions.add("rename-list") { [unowned self] in
+      ListDialogs.askText(
+        parent: self.window, heading: "Rename List", name: "List title",
+        initial: self.library.current.title, action: "Rename"
+      ) { [weak self] title in
+        do {
+          try self?.library.renameCurrent(to: title)
+          self?.refresh()
+          return nil
+        } catch {
+          return "\(error)"
+        }
+      }
+    }
+    actions.add("delete-list") { [unowned self] in self.deleteList() }
+    actions.add("categories") { [unowned self] in
+      CategoriesDialog.present(parent: self.window, list: self.library.current)
+    }
+    actions.add("shortcuts") { [unowned self] in Shortcuts.present(parent: self.window) }
+  }
+
+  private func deleteList() {
+    do {
+      let title = try library.deleteCurrent()
+      show(library.current)
+      toasts.show(
+        title, button: "Undo",
+        action: { [weak self] in
+          guard let self else { return }
+          self.library.undoDeletion()
+          self.show(self.library.current)
+        },
+        dismissed: { [weak self] in self?.library.commitDeletion() })
+    } catch {
+      toasts.show(error.description)
+    }
+  }
+
+  /// Asks for a new category's name, creates it, and hands the name to `assign`.
+  func newCategory(then assign: @escaping (String) -> Void) {
+    ListDialogs.askText(
+      parent: window, heading: "New Category", name: "Category name", action: "Create"
+    ) { [weak self] name in
+      guard let self else { return nil }
+      do {
+        let category = try self.library.current.addCategory(name)
+        assign(category.name)
+        return nil
+      } catch RosterError.categoryExists(let existing) {
+        assign(existing)
+        return nil
+      } catch {
+        return "\(error)"
+      }
+    }
+  }
+}

@@ -1,0 +1,207 @@
+import CAdw
+import CGtk
+import Foundation
+import RosterAppCore
+import RosterKit
+import RosterStore
+
+/// The main window: the lists in a sidebar; the current list's title in the header bar, the add
+/// field, the entries and the empty states; toasts for what was deleted.
+@MainActor
+final class MainWindow {
+  let window: Widget
+  let library: LibraryController
+  let header = HeaderBar()
+  let sidebar = Sidebar()
+  let addBar: AddBar
+  let entries: EntryListView
+  let toasts: ToastOverlay
+  let search = SearchBar()
+  let categoryFilter = DropDown(["All categories"], name: "Filter by category")
+  let actions: ActionGroup
+  /// The header's search button.
+  private let searchToggle = Widget(gtk_toggle_button_new())
+  /// Called once the whole list has replaced its preview and can be edited.
+  var onLoaded: () -> Void = {}
+  /// When the whole list replaced its preview (CLOCK_MONOTONIC ns), for `ROSTER_BENCH`.
+  private(set) var wholeLoadedAt: Int64?
+  private let empty = StatusPage(
+    icon: "view-list-symbolic", title: "Nothing to show here",
+    description: "Type an entry in the field above and press Enter to add it.")
+  private let noResults = StatusPage(
+    icon: "system-search-symbolic", title: "No results",
+    description: "No entry matches the search. Try other words or another category.")
+
+  init(application: UnsafeMutablePointer<GtkApplication>, library: LibraryController) {
+    self.library = library
+    let list = library.current
+    window = Widget(adw_application_window_new(application)!)
+    gtk_window_set_default_size(window.typed(GtkWindow.self), 960, 680)
+    gtk_window_set_title(window.typed(GtkWindow.self), "Roster")
+    addBar = AddBar(list: list)
+    entries = EntryListView(
+      list: list, previewTotal: library.isLoading ? library.currentCount : nil)
+    if library.isLoading { addBar.showLoading(count: library.currentCount) }
+    let main = Box(vertical: true)
+    main.expand(horizontally: true, vertically: true)
+    main.append(header, search, addBar.root, entries.view.scroller, empty, noResults)
+    let split = Box()
+    let separator = Widget(gtk_separator_new(GTK_ORIENTATION_VERTICAL))
+    split.append(sidebar.root, separator, main)
+    toasts = ToastOverlay(child: split)
+    adw_application_window_set_content(window.typed(AdwApplicationWindow.self), toasts.widget)
+    actions = ActionGroup(map: window.raw)
+    Styles.install(list.categories.map(\.color))
+    wire()
+    wireSearch()
+    wireMenus()
+    refresh()
+    // Changes the CLI or another window made appear within a second; a row being edited is
+    // never rebound (its text is left alone while it has the focus).
+    MainLoop.every(milliseconds: 500) { [weak self] in
+      guard let self else { return false }
+      if self.library.sync() { self.refresh() }
+      return true
+    }
+  }
+
+  private func wire() {
+    library.onError = { [unowned self] message in self.toasts.show(message) }
+    library.onReload = { [unowned self] list in self.show(list) }
+    entries.onDeleted = { [unowned self] title in
+      self.toasts.show(title, button: "Undo") { [weak self] in self?.undo() }
+    }
+    entries.onChange = { [unowned self] _ in self.refresh() }
+    entries.onNewCategory = { [unowned self] assign in self.newCategory(then: assign) }
+    addBar.onAdded = { [unowned self] entry in
+      if let position = self.entries.position(of: .entry(entry.id)) {
+        self.entries.view.scroll(to: position)
+      }
+    }
+    sidebar.onSelect = { [unowned self] id in self.open(id) }
+    actions.add("undo") { [unowned self] in self.undo() }
+    actions.add("redo") { [unowned self] in self.entries.list.redo() }
+    actions.add("focus-add") { [unowned self] in self.addBar.field.focusAtEnd() }
+  }
+
+  func present() {
+    gtk_window_present(window.typed(GtkWindow.self))
+    addBar.field.focusAtEnd()
+  }
+
+  private func undo() {
+    entries.list.endTyping()
+    entries.list.undo()
+  }
+
+  /// Shows the list with this id.
+  func open(_ id: UUID) {
+    do {
+      show(try library.open(id))
+    } catch {
+      toasts.show(error.description)
+    }
+  }
+
+  /// Puts `list` in the window (after opening, creating or deleting a list).
+  func show(_ list: RosterList) {
+    if search.isSearching { search.isSearching = false }
+    entries.show(list)
+    addBar.show(list)
+    Styles.install(list.categories.map(\.color))
+    library.refreshSummaries()
+    refresh()
+  }
+
+  /// Replaces the preview with the whole list once it has loaded, in one splice, and makes it
+  /// editable; the list stays scrolled to the top.
+  func finishLoading(_ rest: Preload.Rest) {
+    switch rest {
+    case .success(let whole):
+      wholeLoadedAt = FrameClock.now
+      library.finishLoading(whole.list, position: whole.position)
+      entries.finishPreview(with: whole.list)
+      entries.view.scrollToTop()
+      addBar.show(whole.list)
+      Styles.install(whole.list.categories.map(\.color))
+      refresh()
+      if !header.hasFocusWithin { addBar.field.focusAtEnd() }
+      onLoaded()
+    case .failure(let error):
+      toasts.show("The list could not be loaded: \(error.description)")
+    }
+  }
+
+  /// Brings the header, the sidebar, the empty states and the actions in line with the list.
+  func refresh() {
+    let list = entries.list
+    let count = library.currentCount
+    header.setTitle(list.title, subtitle: count == 1 ? "1 entry" : "\(count) entries")
+    library.noteCurrentChanged()
+    sidebar.show(library.summaries, current: list.id)
+    let searching = entries.isFiltering
+    let showsEmpty = !searching && list.isEmpty
+    let showsNoResults = searching && (entries.matches?.isEmpty ?? false)
+    empty.isVisible = showsEmpty
+    noResults.isVisible = showsNoResults
+    entries.view.scroller.isVisible = !showsEmpty && !showsNoResults
+    // While a long list loads, its first rows show but nothing can change it.
+    let editable = !library.isLoading
+    actions.setEnabled("undo", editable && list.canUndo)
+    actions.setEnabled("redo", editable && list.canRedo)
+    for name in ["focus-add", "search", "new-list", "rename-list", "delete-list", "categories"] {
+      actions.setEnabled(name, editable)
+    }
+    sidebar.root.isSensitive = editable
+    searchToggle.isSensitive = editable
+    categoryFilter.setItems(["All categories"] + list.categories.map(\.name))
+  }
+
+  private func wireSearch() {
+    search.append(categoryFilter)
+    // Typing where no field takes the text (a selected row, the sidebar) starts a search. The
+    // bar is hidden, not just folded, while not searching, so GtkSearchBar's own key capture
+    // cannot do it.
+    window.onKeyPressed { [unowned self] key, modifiers in
+      guard modifiers & (Keys.control | Keys.alt) == 0, let character = Keys.character(key),
+        !character.isWhitespace, !self.search.isSearching, !self.library.isLoading
+      else { return false }
+      self.search.isSearching = true
+      self.search.entry.grabFocus()
+      self.search.text = String(character)
+      gtk_editable_set_position(OpaquePointer(self.search.entry.widget), -1)
+      return true
+    }
+    let toggle = searchToggle
+    gtk_button_set_icon_name(toggle.typed(GtkButton.self), "system-search-symbolic")
+    toggle.setAccessibleLabel("Search")
+    toggle.tooltip = "Search (Ctrl+F)"
+    g_object_bind_property(
+      search.raw, "search-mode-enabled", toggle.raw, "active",
+      GBindingFlags(rawValue: G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
+    header.packStart(toggle)
+    actions.add("search") { [unowned self] in
+      self.search.isSearching = true
+      self.search.entry.grabFocus()
+    }
+    search.onSearchChanged { [unowned self] in self.applySearch() }
+    categoryFilter.onSelected { [unowned self] in self.applySearch() }
+    search.onModeChanged { [unowned self] in
+      if self.search.isSearching {
+        self.search.isVisible = true
+      } else {
+        self.search.isVisible = false
+        self.search.text = ""
+        self.categoryFilter.selected = 0
+        self.applySearch()
+      }
+    }
+  }
+
+  private func applySearch() {
+    let category = categoryFilter.selected == 0 ? nil : categoryFilter.selectedText
+    let query = search.isSearching ? search.text : ""
+    entries.filter(query: query, category: category)
+    refresh()
+  }
+}

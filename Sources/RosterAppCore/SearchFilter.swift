@@ -1,0 +1,47 @@
+public import Foundation
+public import RosterKit
+
+/// A search as the window shows it: text (case- and accent-insensitive) and a category.
+///
+/// ``matches(in:)`` runs RosterKit's search once; ``matches(_:)`` checks one entry in O(m), so
+/// an entry added during a search joins the results without searching again.
+public struct SearchFilter: Equatable, Sendable {
+  /// The text to look for; blank matches everything.
+  public var query: String
+  /// Only entries with this category, or any when `nil`.
+  public var category: String?
+
+  private var folded: String {
+    Self.fold(query.trimmingCharacters(in: .whitespaces))
+  }
+
+  /// Creates a filter.
+  public init(query: String = "", category: String? = nil) {
+    self.query = query
+    self.category = category
+  }
+
+  /// Whether the filter shows the whole list.
+  public var isEmpty: Bool {
+    query.trimmingCharacters(in: .whitespaces).isEmpty && category == nil
+  }
+
+  /// The ids of the matching entries, in list order.
+  /// - Complexity: O(n · m).
+  public func matches(in list: RosterList) -> [UUID] {
+    list.search(query, category: category).map(\.entry.id)
+  }
+
+  /// Whether `entry` matches.
+  /// - Complexity: O(m) in the text's length.
+  public func matches(_ entry: RosterKit.Entry) -> Bool {
+    if let category, entry.category != category { return false }
+    let needle = folded
+    return needle.isEmpty || Self.fold(entry.text).contains(needle)
+  }
+
+  private static func fold(_ text: String) -> String {
+    text.folding(
+      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+/// The app in a real window: launch → first painted frame, launch → the first frame of the
+/// whole list, editable (a long list shows a preview of its first rows first), and a delete and
+/// an insert → their painted frames, with 100 and 1,000,000 entries (`roster-bench --app`).
+///
+/// It starts `roster-app` (built next to this binary) with `ROSTER_BENCH=1` and
+/// `ROSTER_SAMPLE_COUNT=n` under `dbus-run-session`, on `$DISPLAY` or a private Xvfb, with
+/// GTK's cairo renderer; the app prints CLOCK_MONOTONIC timestamps as one JSON line and quits.
+struct AppBench {
+  let sizes: [Int]
+  var runs = 3
+
+  /// One run's readings, in milliseconds.
+  struct Reading {
+    var spawnToFrame: Double
+    var mainToFrame: Double
+    /// main → the first frame of the whole list, editable (the first frame unless previewed).
+    var mainToEditable: Double
+    var load: Double
+    /// main → the whole list handed to the window.
+    var wholeLoad: Double
+    var windowToFrame: Double
+    var delete: Double
+    var insert: Double
+  }
+
+  func run() -> [String] {
+    let app = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("roster-app").path
+    guard FileManager.default.isExecutableFile(atPath: app) else {
+      return ["roster-app not found next to roster-bench: build it first (-c release)."]
+    }
+    var display = ProcessInfo.processInfo.environment["DISPLAY"]
+    var server: Process?
+    if display == nil {
+      guard let started = Self.startXvfb() else { return ["Xvfb did not start."] }
+      server = started.process
+      display = started.display
+    }
+    defer { server?.terminate() }
+    var lines = [
+      "## roster-app in a real window (cairo, median of \(runs) runs, ms)",
+      "",
+      "Entries generated in memory (`ROSTER_SAMPLE_COUNT`), then read from a SQLite database "
+        + "made with `roster import` (`ROSTER_DB`). The list loads on a thread while GTK "
+        + "starts; a list of more than 20,000 entries first shows its first 200 rows (editing "
+        + "off) while the rest loads. “first data” is main → what the first frame shows is "
+        + "ready; “whole data” is main → the whole list handed over; “main → editable” is the "
+        + "first frame showing the whole list, editable.",
+      "",
+      "| entries | source | spawn → first frame | main → first frame | main → editable "
+        + "| first data | whole data | window → frame | delete → frame | insert → frame |",
+      "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    let roster = URL(fileURLWithPath: app).deletingLastPathComponent()
+      .appendingPathComponent("roster").path
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("roster-app-bench-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var sources: [(size: Int, name: String, environment: [String: String])] = sizes.map {
+      ($0, "memory", ["ROSTER_SAMPLE_COUNT": String($0)])
+    }
+    if FileManager.default.isExecutableFile(atPath: roster) {
+      for size in sizes {
+        if let database = Self.makeDatabase(size: size, in: folder, roster: roster) {
+          sources.append((size, "SQLite", ["ROSTER_DB": database]))
+        }
+      }
+    }
+    for (size, name, environment) in sources {
+      let readings = (0..<runs).compactMap { _ in
+        Self.measure(app, environment: environment, display: display!)
+      }
+      guard !readings.isEmpty else {
+        lines.append("| \(size) | \(name) | failed | | | | | | | |")
+        continue
+      }
+      func median(_ key: KeyPath<Reading, Double>) -> String {
+        let sorted = readings.map { $0[keyPath: key] }.sorted()
+        return String(format: "%.0f", sorted[sorted.count / 2])
+      }
+      lines.append(
+        "| \(size) | \(name) | \(median(\.spawnToFrame)) | \(median(\.mainToFrame)) "
+          + "| \(median(\.mainToEditable)) | \(median(\.load)) | \(median(\.wholeLoad)) "
+          + "| \(median(\.windowToFrame)) | \(median(\.delete)) | \(median(\.insert)) |")
+    }
+    return lines
+  }
+
+  static func monotonicNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+  }
+
+  /// A database of `size` generated names, imported with the `roster` CLI.
+  static func makeDatabase(size: Int, in folder: URL, roster: String) -> String? {
+    let first = ["Anna", "Łukasz", "Zoë", "Mateo", "Aiko", "Olu", "Priya", "Sven", "Ñandú", "Lía"]
+    let last = ["Lindqvist", "Nowak", "Martin", "Okafor", "Tanaka", "Silva", "Novak", "Kim"]
+    var csv = "text\n"
+    csv.reserveCapacity(size * 16)
+    for index in 0..<size {
+      csv += first[index % first.count] + " " + last[(index / first.count) % last.count] + "\n"
+    }
+    let file = folder.appendingPathComponent("names-\(size).csv")
+    let database = folder.appendingPathComponent("roster-\(size).sqlite3").path
+    guard (try? csv.write(to: file, atomically: true, encoding: .utf8)) != nil else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: roster)
+    process.arguments = ["--db", database, "import", file.path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? database : nil
+  }
+
+  static func measure(_ app: String, environment extra: [String: String], display: String)
+    -> Reading?
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
+    process.arguments = ["--", app]
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = display
+    environment["GSK_RENDERER"] = "cairo"
+    environment["ROSTER_BENCH"] = "1"
+    environment["ROSTER_SAMPLE_COUNT"] = nil
+    environment["ROSTER_DB"] = nil
+    environment.merge(extra) { _, new in new }
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    let spawned = monotonicNanoseconds()
+    guard (try? process.run()) != nil else { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard
+      let line = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        .first(where: { $0.hasPrefix("{") }),
+      let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Int64],
+      let started = object["started_ns"], let loaded = object["loaded_ns"],
+      let window = object["window_ns"], let frame = object["first_frame_ns"],
+      let delete = object["delete_ns"], let insert = object["insert_ns"],
+      let wholeFrame = object["whole_frame_ns"], let wholeLoaded = object["whole_loaded_ns"]
+    else { return nil }
+    func ms(_ nanoseconds: Int64) -> Double { Double(nanoseconds) / 1e6 }
+    return Reading(
+      spawnToFrame: ms(frame - spawned), mainToFrame: ms(frame - started),
+      mainToEditable: ms(wholeFrame - started), load: ms(loaded - started),
+      wholeLoad: ms(wholeLoaded - started), windowToFrame: ms(frame - window), delete: ms(delete),
+      insert: ms(insert))
+  }
+
+  static func startXvfb() -> (process: Process, display: String)? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+    let pipe = Pipe()
+    process.arguments = [
+      "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset",
+    ]
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    var number = ""
+    while !number.hasSuffix("\n") {
+      let byte = pipe.fileHandleForReading.readData(ofLength: 1)
+      if byte.isEmpty { return nil }
+      number += String(decoding: byte, as: UTF8.self)
+    }
+    return (process, ":" + number.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+}
+
+/// The app benchmark's table, for `roster-bench --app`.
+func appBenchmark(quick: Bool) -> [String] {
+  AppBench(sizes: quick ? [100, 100_000] : [100, 1_000_000]).run()
+}
