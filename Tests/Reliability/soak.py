@@ -11,6 +11,10 @@ kills        Each worker owns a list and keeps an exact model of it (ids, texts,
              either wholly there or wholly absent (never half of a batch delete, import or
              move). Every round ends with PRAGMA integrity_check, order-key checks, and
              undo/redo of the last action of every list.
+             With --app (default: auto, when roster-app is built and Xvfb is installed) the
+             desktop app runs on the same database in a headless X server for the whole
+             phase, syncing the list it shows every 500 ms; it must stay up, and none of the
+             checks may change because it reads while writers are killed.
 concurrency  Several workers add, edit, move and delete in ONE list at once, each touching
              only entries it created. No action may fail (no "database is locked"); at the
              end every worker finds exactly its entries with their last texts, the entries
@@ -25,6 +29,7 @@ import os
 import random
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import threading
@@ -239,6 +244,58 @@ def run_threads(work, workers, errors):
         raise errors[0]
 
 
+class DesktopApp:
+    """roster-app on the soak's database, in its own Xvfb and D-Bus session."""
+
+    def __init__(self, binary, database, folder):
+        self.log = open(folder / "roster-app.log", "w")
+        display_file = folder / "display"
+        # Xvfb picks a free display and writes its number to the descriptor given.
+        descriptor = os.open(display_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        self.xvfb = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(descriptor), "-screen", "0", "1280x800x24", "-nolisten",
+             "tcp"], pass_fds=(descriptor,), stdout=self.log, stderr=subprocess.STDOUT)
+        os.close(descriptor)
+        deadline = time.monotonic() + 15
+        while not display_file.read_text().strip() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        display = display_file.read_text().strip()
+        if not display:
+            raise Failure("Xvfb did not start")
+        env = dict(os.environ, DISPLAY=f":{display}", GSK_RENDERER="cairo", ROSTER_DB=str(database),
+                   HOME=str(folder), NO_AT_BRIDGE="1")
+        self.process = subprocess.Popen(["dbus-run-session", "--", binary], env=env,
+                                        stdout=self.log, stderr=subprocess.STDOUT)
+        time.sleep(3)  # the window opens and loads the first list
+        self.check_alive("at start")
+
+    def check_alive(self, when):
+        if self.process.poll() is not None:
+            self.log.flush()
+            tail = (Path(self.log.name).read_text(errors="replace"))[-600:]
+            raise Failure(f"roster-app exited ({self.process.returncode}) {when}: {tail}")
+
+    def close(self):
+        for process in (self.process, self.xvfb):
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        self.log.close()
+
+
+def find_app(roster_binary, wanted):
+    """roster-app next to roster, when asked for (or `auto` and Xvfb is installed)."""
+    if wanted == "no":
+        return None
+    path = wanted if wanted not in ("auto", "yes") else str(Path(roster_binary).parent / "roster-app")
+    ready = os.access(path, os.X_OK) and shutil.which("Xvfb") and shutil.which("dbus-run-session")
+    if not ready and wanted != "auto":
+        raise SystemExit(f"soak: cannot run the app: {path} or Xvfb or dbus-run-session missing")
+    return path if ready else None
+
+
 def kill_phase(binary, folder, args, stats):
     roster = Roster(binary, folder / "kills.sqlite3", folder)
     rng = random.Random(args.seed)
@@ -249,6 +306,18 @@ def kill_phase(binary, folder, args, stats):
         if result.status != 0:
             raise Failure(f"cannot create a list: {result}")
         workers.append(KillWorker(number, roster, stats, random.Random(rng.random()), deadline))
+    app = None
+    if args.app_binary:
+        app = DesktopApp(args.app_binary, roster.database, folder)
+        stats.add("app: rounds with roster-app open", 0)
+    try:
+        kill_rounds(roster, workers, args, stats, rng, deadline, app)
+    finally:
+        if app:
+            app.close()
+
+
+def kill_rounds(roster, workers, args, stats, rng, deadline, app):
     errors = []
     for round_number in range(args.rounds):
         if time.monotonic() > deadline:
@@ -273,6 +342,9 @@ def kill_phase(binary, folder, args, stats):
             if not order_keys_sound(roster.database, worker.title, [e[0] for e in worker.model]):
                 raise Failure(f"{worker.title}: order keys or entry count unsound")
             check_undo(roster, worker, stats)
+        if app:
+            app.check_alive(f"in round {round_number}")
+            stats.add("app: rounds with roster-app open")
         stats.add("rounds")
 
 
@@ -397,13 +469,16 @@ def main():
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--phase", choices=["kills", "concurrency", "both"], default="both")
     parser.add_argument("--keep", action="store_true", help="keep the databases")
+    parser.add_argument("--app", default="auto",
+                        help="roster-app open during the kills: auto, yes, no or its path")
     args = parser.parse_args()
     binary = find_roster(args.roster)
+    args.app_binary = find_app(binary, args.app)
     folder = Path(tempfile.mkdtemp(prefix="roster-soak-"))
     roster_folder = folder
     stats = Stats()
     print(f"soak: seed {args.seed}, {args.workers} workers, {args.seconds:g}s per phase, "
-          f"in {folder}", flush=True)
+          f"in {folder}; roster-app {'open' if args.app_binary else 'not run'}", flush=True)
     began = time.monotonic()
     try:
         if args.phase in ("kills", "both"):
