@@ -89,10 +89,18 @@ run() { # name, libFuzzer flags…
 }
 
 for target in "${targets[@]}"; do
+  # Several run.sh at once (one per core) share the binaries: one builds, the others wait.
+  exec 9>"$out/build.lock"
+  flock 9
   case "$target" in
-    rules) build rules Fuzz/Targets/RulesFuzz.swift && run rules ;;
-    # Foundation's file reading leaks a buffer now and then: leaks are not what these look for.
-    csv | json | lines) cli "$target" && ASAN_OPTIONS=detect_leaks=0 run "$target" ;;
+    rules) build rules Fuzz/Targets/RulesFuzz.swift ;;
+    csv | json | lines) cli "$target" ;;
     *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
+  esac
+  flock -u 9
+  case "$target" in
+    rules) run rules ;;
+    # Foundation's file reading leaks a buffer now and then: leaks are not what these look for.
+    *) ASAN_OPTIONS=detect_leaks=0 run "$target" ;;
   esac
 done

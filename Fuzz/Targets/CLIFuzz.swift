@@ -213,15 +213,22 @@ final class CLIHarness {
     }
   }
 
-  /// The JSON document read by a second parser: an accepted import matches its entries.
+  /// The entries' texts of the JSON document, read apart from the import: an accepted import
+  /// matches them. Read with JSONDecoder, as roster reads: JSON leaves duplicate keys
+  /// ({"text":"A","text":"B"}) to the reader, and JSONSerialization takes the last where
+  /// JSONDecoder takes the first.
   func checkJSONTexts(_ bytes: [UInt8], added: [Row], rule: Rule, skipping: Bool) {
-    guard
-      let document = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-      let entries = document["entries"] as? [[String: Any]]
-    else { return }  // Lenient on raw control characters in strings, unlike JSONSerialization.
-    let expected = entries.map { entry -> String? in
-      guard let text = entry["text"] as? String, case .valid(let normalized) = rule.validate(text)
-      else { return nil }
+    struct Document: Decodable {
+      struct Item: Decodable { let text: String? }
+      let entries: [Item]
+    }
+    guard let document = try? JSONDecoder().decode(Document.self, from: Data(bytes)) else {
+      fail("imported a document whose entries do not decode")
+    }
+    let expected = document.entries.map { entry -> String? in
+      guard let text = entry.text, case .valid(let normalized) = rule.validate(text) else {
+        return nil
+      }
       return normalized
     }
     let valid = expected.compactMap { $0 }
