@@ -85,7 +85,7 @@ run() { # name, libFuzzer flags…
       echo "fuzz: $name FAILED" >&2
       exit 1
     }
-  grep -E "stat::number_of_executed_units" "$out/$name.log" | sed "s/^/fuzz: $name /"
+  grep -a -E "stat::number_of_executed_units" "$out/$name.log" | sed "s/^/fuzz: $name /"
 }
 
 for target in "${targets[@]}"; do
