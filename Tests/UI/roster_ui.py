@@ -194,11 +194,17 @@ class App:
     def texts_of(self, role):
         return [text_of(node) or node.name for node in self.all(role)]
 
-    def type(self, text, delay=40):
+    def type(self, text, delay=40, field=None):
         """Types `text` key by key. A character missing from the keyboard map is typed on its
         own, with a pause after it: xdotool maps it to a spare key first, and the app must see
         that mapping before the next one replaces it. An uppercase one is typed as Shift + its
-        keysym, because xdotool's own remapping would type Ñ as ñ."""
+        keysym, because xdotool's own remapping would type Ñ as ñ.
+
+        On a loaded machine the X server can still deliver such a key before its mapping, and
+        the character is lost. Given the `field` being typed into, each such character is
+        checked in the field's text and typed again (up to three times) when it went missing —
+        a person would see the missing letter and type it again too."""
+        typed = ""
         run = ""
         for character in text:
             if character.isascii():
@@ -206,15 +212,39 @@ class App:
                 continue
             if run:
                 xdotool("type", "--delay", str(delay), run)
+                typed += run
                 run = ""
-            if character.isupper():
-                xdotool("key", f"shift+U{ord(character):04X}")
-            else:
-                xdotool("type", character)
-            time.sleep(0.12)
+            for _ in range(3):
+                if character.isupper():
+                    xdotool("key", f"shift+U{ord(character):04X}")
+                else:
+                    xdotool("type", character)
+                time.sleep(0.12)
+                if field is None or self._shows(field, typed + character):
+                    break
+                self._trim_to(field, typed)
+            typed += character
         if run:
             xdotool("type", "--delay", str(delay), run)
         time.sleep(0.2)
+
+    def _shows(self, field, expected, timeout=1.5):
+        """Whether the field's text becomes `expected` within `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pump()
+            if text_of(field) == expected:
+                return True
+            time.sleep(0.05)
+        return False
+
+    def _trim_to(self, field, prefix):
+        """Deletes what the field has beyond `prefix` (a wrongly mapped key), with BackSpace."""
+        current = text_of(field)
+        if current.startswith(prefix):
+            for _ in range(len(current) - len(prefix)):
+                xdotool("key", "BackSpace")
+            time.sleep(0.1)
 
     def key(self, *keys):
         for key in keys:

@@ -30,7 +30,7 @@ def add(app, text):
     """Types `text` into the add field for real and presses Enter."""
     field = app.need("text", "New entry")
     app.focus(field)
-    app.type(text)
+    app.type(text, field=field)
     app.key("Return")
     app.need("text", text.strip())
 
