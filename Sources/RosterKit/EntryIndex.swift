@@ -35,31 +35,32 @@ struct EntryIndex {
   /// - Complexity: O(n).
   init?(count: Int, id: (Int) -> UUID, leafOf: (Int) -> Int32) {
     self.init(minimumCapacity: count)
-    let regions = 1 << 10
-    func region(_ home: Int) -> Int { home * regions / slots.count }
+    // A home slot grows with the mixed hash, so the hash's top bits name the region of the table
+    // an id lands in: no division per id.
+    let regionBits = 10
+    func region(_ mixed: UInt64) -> Int { Int(truncatingIfNeeded: mixed >> (64 - regionBits)) }
     // Pass 1: how many ids hash to each region. Pass 2: place them, grouped by region.
-    var starts = [Int](repeating: 0, count: regions + 1)
+    var starts = [Int](repeating: 0, count: (1 << regionBits) + 1)
     for position in 0..<count {
       let (high, low) = Self.halves(id(position))
-      starts[region(home(high, low)) + 1] += 1
+      starts[region(Self.mix(high, low)) + 1] += 1
     }
-    for region in 0..<regions { starts[region + 1] += starts[region] }
-    var ordered = [(high: UInt64, low: UInt64, leaf: Int32, home: Int)](
-      repeating: (0, 0, 0, 0), count: count)
+    for region in 0..<(1 << regionBits) { starts[region + 1] += starts[region] }
+    var ordered = [Slot](repeating: Self.empty, count: count)
     for position in 0..<count {
       let (high, low) = Self.halves(id(position))
-      let home = home(high, low)
-      ordered[starts[region(home)]] = (high, low, leafOf(position), home)
-      starts[region(home)] += 1
+      let slot = region(Self.mix(high, low))
+      ordered[starts[slot]] = Slot(high: high, low: low, leaf: leafOf(position))
+      starts[slot] += 1
     }
     for item in ordered {
-      var index = item.home
+      var index = home(item.high, item.low)
       while slots[index].leaf >= 0 {
         if slots[index].high == item.high && slots[index].low == item.low { return nil }
         index += 1
         if index == slots.count { index = 0 }
       }
-      slots[index] = Slot(high: item.high, low: item.low, leaf: item.leaf)
+      slots[index] = item
     }
     self.count = count
   }
@@ -79,16 +80,22 @@ struct EntryIndex {
     return (high, low)
   }
 
-  /// The slot an id would sit in with no collisions.
-  private func home(_ high: UInt64, _ low: UInt64) -> Int {
-    // MurmurHash3's finalizer: sequential test ids spread as well as random ones.
+  /// MurmurHash3's finalizer over both halves: sequential test ids spread as well as random
+  /// ones.
+  private static func mix(_ high: UInt64, _ low: UInt64) -> UInt64 {
     var h = high &* 0x9E37_79B9_7F4A_7C15 ^ low
     h ^= h >> 33
     h &*= 0xFF51_AFD7_ED55_8CCD
     h ^= h >> 33
     h &*= 0xC4CE_B9FE_1A85_EC53
     h ^= h >> 33
-    return Int(truncatingIfNeeded: h.multipliedFullWidth(by: UInt64(slots.count)).high)
+    return h
+  }
+
+  /// The slot an id would sit in with no collisions: the mixed hash scaled to the table.
+  private func home(_ high: UInt64, _ low: UInt64) -> Int {
+    let mixed = Self.mix(high, low)
+    return Int(truncatingIfNeeded: mixed.multipliedFullWidth(by: UInt64(slots.count)).high)
   }
 
   /// The slot holding `id`, or the empty slot where it would go.
