@@ -13,13 +13,9 @@ import Testing
 
   init() throws {
     binary = try RosterBinary.locate()
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("roster-concurrency-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    environment = [
-      "ROSTER_DB": folder.appendingPathComponent("roster.sqlite3").path, "NO_COLOR": "1",
-      "HOME": folder.path,
-    ]
+    let home = try TemporaryRosterHome(prefix: "roster-concurrency")
+    folder = home.folder
+    environment = home.environment
   }
 
   @Test func twoProcessesWritingAtOnceLoseNothing() throws {

@@ -15,13 +15,9 @@ final class Transcript {
 
   init() throws {
     binary = try RosterBinary.locate()
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("roster-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    environment = [
-      "ROSTER_DB": folder.appendingPathComponent("roster.sqlite3").path, "NO_COLOR": "1",
-      "HOME": folder.path, "PATH": "/usr/bin:/bin",
-    ]
+    let home = try TemporaryRosterHome(prefix: "roster-cli", extra: ["PATH": "/usr/bin:/bin"])
+    folder = home.folder
+    environment = home.environment
   }
 
   deinit { try? FileManager.default.removeItem(at: folder) }
