@@ -16,11 +16,13 @@ run: deps
 	$(SWIFT) build --product roster-app
 	$(SWIFT) run roster-app
 
+# Swift through swift-format, the test tooling's Python through ruff (ruff.toml).
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
+	python3 -m ruff check --quiet .
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz
 
 test: test-deps lint
 	$(SWIFT) build --build-tests

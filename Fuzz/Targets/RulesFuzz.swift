@@ -24,6 +24,8 @@ func forbiddenInText(_ scalar: Unicode.Scalar) -> Bool {
   return scalar.properties.isBidiControl || [0x200B, 0xFEFF].contains(scalar.value)
 }
 
+/// libFuzzer's entry point: validates the input with every rule and checks the properties
+/// above, trapping on the first that fails.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRules(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let input = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)

@@ -31,7 +31,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rosterproc import Roster, find_roster, integrity  # noqa: E402
+from rosterproc import Roster, find_roster, integrity
 
 # Peak resident memory allowed for any one roster process on the huge inputs.
 RSS_LIMIT_MB = 256
@@ -114,13 +114,14 @@ def damaged(setup, name, damage, contains, reads_may_work=False):
     roster, database = setup.fresh(name)
     damage(database)
     before = digest(database)
-    for label, argv in [("show", ["show"])] + writes(roster):
+    for label, argv in [("show", ["show"]), *writes(roster)]:
         result = roster.run(*argv)
         if reads_may_work and result.status == 0 and label == "show":
             continue
         one_line_error(result, f"{name} {label}", contains)
         assert digest(database) == before, f"{name} {label}: the file changed"
-        assert result.max_rss_kb < RSS_LIMIT_MB * 1024, f"{name} {label}: RSS {result.max_rss_kb} kB"
+        rss = result.max_rss_kb
+        assert rss < RSS_LIMIT_MB * 1024, f"{name} {label}: RSS {rss} kB"
 
 
 @case("database that is not SQLite")
@@ -209,7 +210,8 @@ def full_disk_checks(roster, database, limits, name, before_entries):
         if label == "undo":
             continue
         result = roster.run(*argv, limits=limits)
-        one_line_error(result, f"{name} {label}", ["full", "disk", "space", "write", "i/o", "large"])
+        words = ["full", "disk", "space", "write", "i/o", "large"]
+        one_line_error(result, f"{name} {label}", words)
         if limits:
             # A failed write leaves neither a half action nor a damaged file.
             assert entries(database) == before_entries, f"{name} {label}: entries changed"
@@ -220,7 +222,7 @@ def full_disk_tmpfs(setup):
     mount = setup.folder / "tmpfs"
     mount.mkdir()
     status = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount)],
-                            capture_output=True)
+                            capture_output=True, check=False)
     if status.returncode != 0:
         figures.append("full disk (tmpfs): mounting is not allowed here; RLIMIT_FSIZE case only")
         print("SKIP full disk (tmpfs): cannot mount; covered by the RLIMIT_FSIZE case")
@@ -247,7 +249,7 @@ def full_disk_tmpfs(setup):
         result = roster.run("add", "Mei Lin")
         assert result.status == 0, f"tmpfs: add after freeing space: {result}"
     finally:
-        subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+        subprocess.run(["umount", "-l", str(mount)], capture_output=True, check=False)
 
 
 @case("full disk (file-size limit, RLIMIT_FSIZE)")
@@ -320,9 +322,9 @@ def export_full(setup):
     answers = database.parent / "answers.jsonl"
     answers.write_text('"Anna Lindqvist"\n' * 20_000, encoding="utf-8")
     for argv, stdin in ((["check", "--json-lines"], answers), (["show"], None)):
-        with open(database.parent / "stdout.txt", "wb") as target:
-            process = subprocess.Popen([roster.binary, *argv], stdout=target,
-                                       stdin=open(stdin, "rb") if stdin else subprocess.DEVNULL,
+        with (open(database.parent / "stdout.txt", "wb") as target,
+              open(stdin or os.devnull, "rb") as source):
+            process = subprocess.Popen([roster.binary, *argv], stdout=target, stdin=source,
                                        stderr=subprocess.PIPE, env=roster.env, preexec_fn=limited)
             err = process.communicate(timeout=120)[1].decode()
         assert process.returncode == 1 and err.startswith("roster: Cannot write standard output"), \
@@ -458,7 +460,8 @@ def refusals(setup):
     assert result.status == 0, f"check: {result}"
     answers = [json.loads(line) for line in result.out.splitlines()]
     assert len(answers) == len(REFUSALS), f"{len(answers)} answers for {len(REFUSALS)} lines"
-    wrong = [(reason, text, answer.get("reason")) for (reason, text), answer in zip(REFUSALS, answers)
+    wrong = [(reason, text, answer.get("reason"))
+             for (reason, text), answer in zip(REFUSALS, answers, strict=True)
              if answer.get("valid") is not False or answer.get("reason") != reason]
     assert not wrong, f"wrong verdicts (wanted, input, got): {wrong}"
     for reason, rule, text in OTHER_REFUSALS:
@@ -480,8 +483,9 @@ def refusals(setup):
     assert entries(database) == before, "a refused add stored something"
 
 
-CASES = [no_wal_left, not_sqlite, garbage_header, truncated, corrupted, newer_schema, read_only_file,
-         read_only_folder, full_disk_tmpfs, full_disk_fsize, spool_full, export_full,
+CASES = [no_wal_left, not_sqlite, garbage_header, truncated, corrupted, newer_schema,
+         read_only_file, read_only_folder, full_disk_tmpfs, full_disk_fsize, spool_full,
+         export_full,
          csv_long_line, csv_million_columns, json_nested, json_nested_entry, json_long_text,
          lines_long, lines_nested, refusals]
 

@@ -50,14 +50,11 @@ class Roster:
             if nobody and os.getuid() == 0:
                 os.setgid(65534)
                 os.setuid(65534)
-        source = open(stdin, "rb") if stdin else subprocess.DEVNULL
-        try:
+        # The child holds its own copy of the descriptor, so ours can close at once.
+        with open(stdin or os.devnull, "rb") as source:
             return subprocess.Popen([self.binary, *args], stdin=source, stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, env=self.env,
                                     preexec_fn=preexec if limits or nobody else None)
-        finally:
-            if stdin:
-                source.close()
 
     def run(self, *args, stdin=None, limits=None, nobody=False, timeout=120):
         """Runs roster to the end, with its maximum resident set size (from wait4)."""

@@ -38,7 +38,7 @@ import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rosterproc import Roster, find_roster, integrity, order_keys_sound  # noqa: E402
+from rosterproc import Roster, find_roster, integrity, order_keys_sound
 
 NAMES = ["Anna", "Zoë", "Łukasz", "Ngozi", "Søren", "Mei", "Olu", "Aroha", "Иван", "Δήμητρα",
          "José", "Nguyễn", "O’Brien", "Fatima", "Kwame"]
@@ -81,7 +81,7 @@ class KillWorker:
         self.history = []        # models before each applied action, for undo
         self.current = None      # the running process, for the killer
         self.lock = threading.Lock()
-        self.folder = Path(tempfile.mkdtemp(prefix=f"soak-{number}-", dir=roster_folder))
+        self.folder = Path(tempfile.mkdtemp(prefix=f"soak-{number}-", dir=Path(roster.database).parent))
         self.counter = 0
         self.durations = {}      # label → a moving average of how long it takes
 
@@ -150,7 +150,8 @@ class KillWorker:
         timer = None
         if killer_enabled and self.rng.random() < 0.35:
             expected = self.durations.get(label, 0.1)
-            share = self.rng.uniform(0, 1.2) if self.rng.random() < 0.5 else self.rng.uniform(0.8, 1.05)
+            early = self.rng.random() < 0.5
+            share = self.rng.uniform(0, 1.2) if early else self.rng.uniform(0.8, 1.05)
             timer = threading.Timer(share * expected, self.kill_current)
             timer.start()
         out, err = process.communicate(timeout=120)
@@ -184,12 +185,10 @@ class KillWorker:
             after = self.after_add(before, state, extra)
             ids = [line.split()[1] for line in out.splitlines() if line.startswith("Added ")]
             if len(ids) != len(extra["texts"]) or [e[0][:8] for e in after[len(before):]] != ids:
-                raise Failure(f"{self.title}: add reported {out!r}, list shows {after[len(before):]}")
+                shown = after[len(before):]
+                raise Failure(f"{self.title}: add reported {out!r}, list shows {shown}")
         if label == "undo":
-            if self.history:
-                after = self.history.pop()
-            else:
-                after = before
+            after = self.history.pop() if self.history else before
         if state != after:
             raise Failure(f"{self.title}: after {label} {argv}\nexpected {after}\nfound    {state}")
         if label != "undo":
@@ -202,7 +201,7 @@ class KillWorker:
         if len(state) != len(before) + len(extra["texts"]) or state[:len(before)] != before:
             raise Failure(f"{self.title}: add changed more than it added: {before} → {state}")
         expected = [(e[0], text, extra["category"])
-                    for e, text in zip(state[len(before):], extra["texts"])]
+                    for e, text in zip(state[len(before):], extra["texts"], strict=True)]
         return before + expected
 
     def resolve_killed(self, label, before, after, state, extra):
@@ -210,9 +209,8 @@ class KillWorker:
         if state == before:
             self.stats.add("killed actions absent")
             return
-        if label == "add":
-            if len(state) == len(before) + len(extra["texts"]):
-                after = self.after_add(before, state, extra)
+        if label == "add" and len(state) == len(before) + len(extra["texts"]):
+            after = self.after_add(before, state, extra)
         if label == "undo" and not self.history:
             after = None
         if after is not None and state == after:
@@ -248,7 +246,8 @@ class DesktopApp:
     """roster-app on the soak's database, in its own Xvfb and D-Bus session."""
 
     def __init__(self, binary, database, folder):
-        self.log = open(folder / "roster-app.log", "w")
+        # Open for the app's lifetime; close() closes it.
+        self.log = open(folder / "roster-app.log", "w")  # noqa: SIM115
         display_file = folder / "display"
         # Xvfb picks a free display and writes its number to the descriptor given.
         descriptor = os.open(display_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -289,7 +288,8 @@ def find_app(roster_binary, wanted):
     """roster-app next to roster, when asked for (or `auto` and Xvfb is installed)."""
     if wanted == "no":
         return None
-    path = wanted if wanted not in ("auto", "yes") else str(Path(roster_binary).parent / "roster-app")
+    default = str(Path(roster_binary).parent / "roster-app")
+    path = wanted if wanted not in ("auto", "yes") else default
     ready = os.access(path, os.X_OK) and shutil.which("Xvfb") and shutil.which("dbus-run-session")
     if not ready and wanted != "auto":
         raise SystemExit(f"soak: cannot run the app: {path} or Xvfb or dbus-run-session missing")
@@ -324,7 +324,7 @@ def kill_rounds(roster, workers, args, stats, rng, deadline, app):
             break
         stop = threading.Event()
 
-        def work(worker):
+        def work(worker, stop=stop):
             try:
                 for _ in range(args.actions):
                     if stop.is_set():
@@ -455,11 +455,7 @@ def concurrency_phase(binary, folder, args, stats):
         raise Failure("the shared database is unsound after concurrent writers")
 
 
-roster_folder = None
-
-
 def main():
-    global roster_folder
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--roster", help="the roster executable (default: .build/debug/roster)")
     parser.add_argument("--seconds", type=float, default=20, help="time bound of each phase")
@@ -475,7 +471,6 @@ def main():
     binary = find_roster(args.roster)
     args.app_binary = find_app(binary, args.app)
     folder = Path(tempfile.mkdtemp(prefix="roster-soak-"))
-    roster_folder = folder
     stats = Stats()
     print(f"soak: seed {args.seed}, {args.workers} workers, {args.seconds:g}s per phase, "
           f"in {folder}; roster-app {'open' if args.app_binary else 'not run'}", flush=True)

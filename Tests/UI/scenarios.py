@@ -10,7 +10,6 @@ import time
 import traceback
 
 import pyatspi
-
 from roster_ui import App, Failure, has_state, text_of, wait_until
 
 SCENARIOS = []
