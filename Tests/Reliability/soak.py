@@ -81,7 +81,8 @@ class KillWorker:
         self.history = []        # models before each applied action, for undo
         self.current = None      # the running process, for the killer
         self.lock = threading.Lock()
-        self.folder = Path(tempfile.mkdtemp(prefix=f"soak-{number}-", dir=Path(roster.database).parent))
+        beside = Path(roster.database).parent
+        self.folder = Path(tempfile.mkdtemp(prefix=f"soak-{number}-", dir=beside))
         self.counter = 0
         self.durations = {}      # label → a moving average of how long it takes
 

@@ -74,7 +74,8 @@ class App:
         self.binary = binary
         self.db = db or os.path.join(tempfile.mkdtemp(prefix="roster-ui-"), "roster.sqlite")
         environment = dict(os.environ, ROSTER_DB=self.db, **(env or {}))
-        self.log = open(os.path.join(shots, f"{name}.log"), "w")
+        # Open for the app's lifetime; close() closes it.
+        self.log = open(os.path.join(shots, f"{name}.log"), "w")  # noqa: SIM115
         self.process = subprocess.Popen(
             [binary, *args], env=environment, stdout=self.log, stderr=subprocess.STDOUT)
         self.root = wait_until(self._find_app, timeout=15, what="the app on the AT-SPI bus")

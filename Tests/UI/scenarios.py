@@ -2,6 +2,7 @@
 acts as a person would (xdotool types and clicks), checks what AT-SPI reports and saves a
 screenshot. Usage: scenarios.py APP SHOTS_DIR [NAME...]"""
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -101,7 +102,7 @@ def edit_and_escape(app):
     app.key("Return")
     app.need("text", "Annabel")
     app.need("push button", "Delete Annabel")
-    bob = app.need_focused("text", "Bob", "Enter to move to the next row")
+    app.need_focused("text", "Bob", "Enter to move to the next row")
     app.screenshot("edited")
 
 
@@ -120,13 +121,13 @@ def empty_last_row_keeps_focus(app):
     check(app.entry_texts() == ["Anna", "Kwame"], f"rows are {app.entry_texts()}")
     app.screenshot("typed-into-last-row")
     app.key("Return")
-    fresh = app.need_focused("text", "New row", "focus on the fresh empty row")
+    app.need_focused("text", "New row", "focus on the fresh empty row")
     app.key("BackSpace")
-    kwame = app.need_focused("text", "Kwame", "Backspace to go up a row")
+    app.need_focused("text", "Kwame", "Backspace to go up a row")
     app.key("ctrl+a", "BackSpace")
     app.key("BackSpace")
     app.gone("text", "Kwame")
-    anna = app.need_focused("text", "Anna", "focus on the row above")
+    app.need_focused("text", "Anna", "focus on the row above")
     app.screenshot("backspace")
 
 
@@ -199,7 +200,7 @@ def category_badge(app):
     add(app, "Bob")
     app.press_named("push button", "More for Anna")
     app.press_named("menu item", "New Category…")
-    field = app.need_focused("text", "Category name", "focus on the name field")
+    app.need_focused("text", "Category name", "focus on the name field")
     app.type("Family")
     app.key("Return")
     badge = app.row_part("Anna", "label")
@@ -313,7 +314,8 @@ def lists_with_text_and_pattern_rules(app):
 def roster_cli(app, *args):
     """Runs the `roster` CLI against the app's database."""
     binary = shutil.which("roster") or os.path.join(os.path.dirname(app.binary), "roster")
-    result = subprocess.run([binary, "--db", app.db, *args], capture_output=True, text=True)
+    result = subprocess.run([binary, "--db", app.db, *args], capture_output=True, text=True,
+                            check=False)
     check(result.returncode == 0, f"roster {' '.join(args)} failed: {result.stderr.strip()}")
     return result.stdout
 
@@ -357,16 +359,14 @@ def main():
             function(app)
             passed += 1
             print(f"PASS {function.__name__} ({time.monotonic() - started:.1f} s)", flush=True)
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - any error fails this scenario, not the run
             failed += 1
             print(f"FAIL {function.__name__}: {error}", flush=True)
             if not isinstance(error, Failure):
                 traceback.print_exc()
             if app:
-                try:
+                with contextlib.suppress(Exception):  # the scenario has failed already
                     app.screenshot("failure")
-                except Exception:
-                    pass
         finally:
             if app:
                 app.close()
