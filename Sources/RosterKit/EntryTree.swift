@@ -19,10 +19,10 @@ final class EntryTree {
 
   private(set) var root: EntryTreeNode
   /// Which leaf holds each id.
-  private var index: EntryIndex
+  private(set) var index: EntryIndex
   /// Leaves by number; `nil` where a leaf was pruned and its number awaits reuse.
-  private var leaves: [EntryTreeNode?] = []
-  private var freeNumbers: [Int32] = []
+  private(set) var leaves: [EntryTreeNode?] = []
+  private(set) var freeNumbers: [Int32] = []
 
   /// Builds a tree from entries in list order.
   /// - Precondition: ids are unique.

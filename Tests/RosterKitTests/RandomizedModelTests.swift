@@ -95,6 +95,7 @@ import Testing
         #expect(list.entry(at: -1) == nil)
       }
 
+      #expect(list.tree.invariantViolations() == [], "step \(step)")
       #expect(list.entries.map(\.id) == reference.entries.map(\.id), "step \(step)")
       #expect(Array(list.entries) == reference.entries, "step \(step)")
       let index = Int.random(in: 0..<max(count, 1), using: &random)
