@@ -11,6 +11,9 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "Roster",
+  // Observation's @Observable needs these on Apple platforms, where a SwiftUI front end binds to
+  // RosterKit directly; Linux takes no minimum.
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "RosterKit", targets: ["RosterKit"]),
     .library(name: "RosterStore", targets: ["RosterStore"]),
