@@ -232,7 +232,8 @@ enum ScalarTable {
     _ value: UInt32, _ category: Unicode.GeneralCategory, _ properties: Unicode.Scalar.Properties
   ) -> ScalarClass {
     switch category {
-    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter: return .letter
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter:
+      return contains(UnicodeRanges.commonScriptLetters, value) ? .symbol : .letter
     case .modifierLetter:
       if letterLikeModifiers.contains(value) { return .letter }
       if apostropheModifiers.contains(value) { return .apostrophe }

@@ -42,6 +42,16 @@ struct WidthRun {
 }
 
 enum UnicodeRanges {
+  /// Letters (Lu, Ll, Lt, Lo) of `Script=Common` outside Letterlike Symbols and the
+  /// mathematical alphanumerics (refused as fancy text already): letters that belong to no
+  /// script are symbols in disguise. Listed from ICU 72's `uscript_getScript` (Unicode 15):
+  /// µ MICRO SIGN, the Vedic signs, 〆 and 〼. Modifier letters (Lm) are refused by their own
+  /// allow-list instead.
+  static let commonScriptLetters: [ClosedRange<UInt32>] = [
+    0x00B5...0x00B5, 0x1CE9...0x1CEC, 0x1CEE...0x1CF3, 0x1CF5...0x1CF6, 0x1CFA...0x1CFA,
+    0x3006...0x3006, 0x303C...0x303C,
+  ]
+
   /// Latin, Greek and Cyrillic: the scripts whose letters look alike.
   static let lookAlikeScripts: [ScriptRange] = [
     ScriptRange(0x0041, 0x005A, .latin), ScriptRange(0x0061, 0x007A, .latin),
