@@ -11,7 +11,7 @@
 public struct Rule: Hashable, Sendable {
   /// The three kinds of rule.
   public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
-    /// People's names in every script (`names.md`): the default.
+    /// People's names in every script (`docs/rules.md`): the default.
     case personalName = "personal-name"
     /// Any single line of text.
     case text

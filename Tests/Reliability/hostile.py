@@ -11,7 +11,7 @@ entries, and PRAGMA integrity_check ok). Cases:
   inputs    a 10 MB single-line CSV, a CSV row with a million columns, JSON nested 100,000
             deep, a 10 MB JSON text, a 10 MB `check --json-lines` line and one nested 100,000
             deep: refused or answered with bounded memory (peak RSS measured with wait4)
-  refusals  every refusal category of the personal-name rule (design/names.md) through
+  refusals  every refusal category of the personal-name rule (docs/rules.md) through
             `roster check --json-lines` and `roster add`, which must store nothing
 
 Prints one line per case and `N passed, N failed`; exit status 0 when all passed.
@@ -414,7 +414,7 @@ def lines_nested(setup):
 
 # MARK: Refusal categories
 
-# One example per refusal category of design/names.md, for the personal-name rule.
+# One example per refusal category of docs/rules.md, for the personal-name rule.
 REFUSALS = [
     ("empty", "   "), ("only-punctuation", "---"), ("word-without-letter", "Anna . Smith"),
     ("digit", "R2D2"), ("digit", "X Æ A-12"), ("symbol", "Anna×Smith"), ("symbol", "anna@example"),

@@ -2,7 +2,7 @@ import RosterAppCore
 import RosterKit
 import Testing
 
-/// Every refusal category of names.md, typed into the app's add field: the reason is shown (and
+/// Every refusal category of docs/rules.md, typed into the app's add field: the reason is shown (and
 /// is the field's accessible description), Add stays off, and nothing is added.
 @MainActor
 @Suite struct AddFieldRefusalTests {

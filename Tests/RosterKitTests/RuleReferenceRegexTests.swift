@@ -2,7 +2,7 @@ import Foundation
 import RosterKit
 import Testing
 
-/// The reference design's regex `^[a-zA-ZÀ-ÿ-.' ]+$` and each of its failures in names.md.
+/// The reference design's regex `^[a-zA-ZÀ-ÿ-.' ]+$` and each of its failures (docs/rules.md).
 @Suite struct RuleReferenceRegexTests {
   static let reference = try! NSRegularExpression(pattern: "^[a-zA-ZÀ-ÿ-.' ]+$")
 

@@ -1,4 +1,4 @@
-// The normalization steps of names.md, each skipped when a quick scan shows it would change
+// The normalization steps of docs/rules.md, each skipped when a quick scan shows it would change
 // nothing: most input is already normalized, and then the input string itself is returned,
 // without a copy.
 

@@ -1,4 +1,4 @@
-// The personal-name rule of names.md, as one pass over the scalars of the normalized name.
+// The personal-name rule of docs/rules.md, as one pass over the scalars of the normalized name.
 //
 // A character that can never be in a name (digit, symbol, emoji, control, invisible format,
 // private use…) is refused as soon as it is met, as is a combining mark without a letter or

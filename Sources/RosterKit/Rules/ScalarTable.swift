@@ -165,7 +165,7 @@ enum ScalarTable {
     lookup.info(scalar)
   }
 
-  /// Modifier letters that real orthographies write inside names. names.md lists ʻ ʼ ʾ ʿ 々 ー ๆ;
+  /// Modifier letters that real orthographies write inside names. the rule (docs/rules.md) lists ʻ ʼ ʾ ʿ 々 ー ๆ;
   /// we add the kana iteration marks ゝ ゞ ヽ ヾ (as in 金子みすゞ) and Lao ໆ, the twin of Thai ๆ.
   private static let letterLikeModifiers: Set<UInt32> = [
     0x3005, 0x30FC, 0x0E46, 0x0EC6, 0x309D, 0x309E, 0x30FD, 0x30FE,
@@ -249,7 +249,7 @@ enum ScalarTable {
       case 0x27, 0x2018, 0x2019, 0x05F3: return .apostrophe
       case 0x2E: return .fullStop
       // Middle dots; and the Tibetan tsheg, which separates the syllables of every Tibetan
-      // name (ཚེ་རིང), not in names.md's list but needed the same way.
+      // name (ཚེ་རིང).
       case 0xB7, 0x30FB, 0x0F0B, 0x0F0C: return .middleDot
       default: return .punctuation
       }

@@ -1,4 +1,4 @@
-// The text rule of names.md: any single line of text. Digits, symbols and emoji are welcome;
+// The text rule of docs/rules.md: any single line of text. Digits, symbols and emoji are welcome;
 // what is refused is what cannot be seen or breaks the line: controls, line breaks, invisible
 // format characters (bidi controls above all), private use, unassigned code points.
 //
