@@ -1,7 +1,7 @@
 # Roster: `make run` opens the app, `make test` runs every test. Both install what is missing.
 SWIFT ?= swift
 
-.PHONY: run test build deps test-deps lint format bench fuzz soak clean
+.PHONY: run test build deps test-deps lint format tables bench fuzz soak clean
 
 deps:
 	@bash scripts/install-deps.sh build
@@ -39,6 +39,11 @@ SOAK_SECONDS ?= 600
 SOAK_FUZZ_SECONDS ?= 600
 soak: test-deps
 	bash scripts/soak.sh $(SOAK_SECONDS) $(SOAK_FUZZ_SECONDS)
+
+# Regenerates RosterKit's BMP table after a change to ScalarTable.classify or to the toolchain's
+# Unicode data (ScalarTableDataTests says when).
+tables: deps
+	ROSTER_WRITE_TABLES=1 $(SWIFT) test --filter ScalarTableDataTests
 
 bench: deps
 	$(SWIFT) build -c release

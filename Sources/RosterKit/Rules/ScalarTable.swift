@@ -2,9 +2,13 @@
 //
 // `Unicode.Scalar.Properties` answers each question with its own table walk (tens of
 // nanoseconds each); a name check asks five or six per scalar, on every keystroke and every row
-// of an import. So the answers for the Basic Multilingual Plane are computed once, on first use,
-// into a two-stage table (256 blocks of 256 entries, identical blocks shared), and scalars above
-// U+FFFF, rare in names, are classified on the fly by the same function.
+// of an import. So the answers for the Basic Multilingual Plane are a table, and scalars above
+// U+FFFF, rare in names, are classified on the fly by `classify`.
+//
+// Classifying all 65,536 BMP scalars costs about 16 ms, which every `roster check` paid at
+// start-up. The table is therefore generated ahead of time from `classify` itself, as runs
+// (`ScalarTableData.swift`, `make tables`), and expanded in about 0.1 ms on first use; a test
+// checks that it still agrees with `classify` for every BMP scalar.
 
 /// The scripts whose letters look alike, for the mixed-script check; every other script is
 /// `other`, and never conflicts.
@@ -121,31 +125,24 @@ enum ScalarTable {
   /// the lazy-initialization check of a static on every scalar.
   static let lookup = Lookup()
 
-  /// The two-stage table of ``ScalarInfo`` for the BMP.
+  /// ``ScalarInfo`` for every BMP scalar, one 32-bit word each (256 KB).
   struct Lookup {
-    /// Stage 1: for each block of 256 BMP scalars, which stage-2 block describes it.
-    private let blockIndex: [UInt16]
-    /// Stage 2: the distinct blocks, concatenated.
-    private let blocks: [UInt32]
+    private let table: [UInt32]
 
+    /// Expands the generated runs (``ScalarTable/bmpRuns``): each holds a start scalar in its
+    /// low 16 bits and the bits of every scalar from there to the next run's start above them.
+    /// - Complexity: O(65,536).
     init() {
-      var index: [UInt16] = []
-      var blocks: [UInt32] = []
-      var seen: [[UInt32]: UInt16] = [:]
-      index.reserveCapacity(256)
-      for high in UInt32(0)..<256 {
-        let block = (0..<256).map { ScalarTable.classify(high << 8 | $0).bits }
-        if let known = seen[block] {
-          index.append(known)
-        } else {
-          let number = UInt16(seen.count)
-          seen[block] = number
-          blocks.append(contentsOf: block)
-          index.append(number)
+      let runs = ScalarTable.bmpRuns
+      precondition(runs.first.map { $0 & 0xFFFF == 0 } ?? false, "the runs must start at U+0000")
+      table = [UInt32](unsafeUninitializedCapacity: 0x1_0000) { buffer, count in
+        for (number, run) in runs.enumerated() {
+          let start = Int(run & 0xFFFF)
+          let end = number + 1 < runs.count ? Int(runs[number + 1] & 0xFFFF) : 0x1_0000
+          buffer[start..<end].initialize(repeating: UInt32(truncatingIfNeeded: run >> 16))
         }
+        count = 0x1_0000
       }
-      self.blockIndex = index
-      self.blocks = blocks
     }
 
     /// The answers for `scalar`.
@@ -154,8 +151,7 @@ enum ScalarTable {
     func info(_ scalar: Unicode.Scalar) -> ScalarInfo {
       let value = scalar.value
       guard value < 0x1_0000 else { return ScalarTable.classify(value) }
-      let block = Int(blockIndex[Int(value >> 8)])
-      return ScalarInfo(bits: blocks[block << 8 | Int(value & 0xFF)])
+      return ScalarInfo(bits: table[Int(value)])
     }
   }
 
@@ -165,8 +161,9 @@ enum ScalarTable {
     lookup.info(scalar)
   }
 
-  /// Modifier letters that real orthographies write inside names. the rule (docs/rules.md) lists ʻ ʼ ʾ ʿ 々 ー ๆ;
-  /// we add the kana iteration marks ゝ ゞ ヽ ヾ (as in 金子みすゞ) and Lao ໆ, the twin of Thai ๆ.
+  /// Modifier letters that real orthographies write inside names: 々 ー ๆ (ʻ ʼ ʾ ʿ are
+  /// apostrophes, below), the kana iteration marks ゝ ゞ ヽ ヾ (as in 金子みすゞ) and Lao ໆ,
+  /// the twin of Thai ๆ.
   private static let letterLikeModifiers: Set<UInt32> = [
     0x3005, 0x30FC, 0x0E46, 0x0EC6, 0x309D, 0x309E, 0x30FD, 0x30FE,
   ]
