@@ -1,4 +1,4 @@
-import CGtk
+import RosterGtk
 import Foundation
 import RosterAppCore
 import RosterKit
@@ -25,7 +25,7 @@ protocol RowViewDelegate: AnyObject {
 /// row. While the person types in it, its text is never replaced.
 @MainActor
 final class RowView {
-  let root = Box(vertical: true, spacing: 2, role: GTK_ACCESSIBLE_ROLE_GROUP)
+  let root = Box(vertical: true, spacing: 2, role: .group)
   let field = Entry(name: "New row")
   private let handle = Image(icon: "list-drag-handle-symbolic")
   private let badge = Label("", classes: ["badge"])
@@ -47,7 +47,7 @@ final class RowView {
     let line = Box(spacing: 6)
     field.setFramed(false)
     field.expand(horizontally: true)
-    badge.align(vertical: GTK_ALIGN_CENTER)
+    badge.align(vertical: .center)
     menuButton.setFlat()
     handle.addClass("dim-label")
     deleteButton.addClass("flat")
@@ -131,15 +131,10 @@ final class RowView {
       return true
     }
     deleteButton.onClicked { [weak self] in self.map { $0.delegate?.rowDelete($0) } }
-    let swipe = gtk_gesture_swipe_new()!
-    gtk_gesture_single_set_touch_only(swipe, 1)
-    Signal.connect(
-      UnsafeMutableRawPointer(swipe), "swipe",
-      doubles: { [weak self] dx, dy in
-        guard let self, abs(dx) > 800, abs(dx) > 2 * abs(dy), self.row != .draft else { return }
-        self.delegate?.rowDelete(self)
-      })
-    root.add(controller: swipe)
+    root.onSwipe(touchOnly: true) { [weak self] dx, dy in
+      guard let self, abs(dx) > 800, abs(dx) > 2 * abs(dy), self.row != .draft else { return }
+      self.delegate?.rowDelete(self)
+    }
     DragAndDrop.source(handle, owner: self) { [weak self] in self?.row.entryID?.uuidString }
     DragAndDrop.target(root, owner: self) { [weak self] payload in
       guard let self, let id = UUID(uuidString: payload) else { return false }

@@ -1,4 +1,4 @@
-import CGtk
+import RosterGtk
 import RosterAppCore
 import RosterKit
 
