@@ -38,7 +38,9 @@ public final class MessageDialog: Widget {
   }
 
   /// Puts `child` (fields, rows) under the body.
-  public func setExtraChild(_ child: Widget) { adw_message_dialog_set_extra_child(dialog, child.widget) }
+  public func setExtraChild(_ child: Widget) {
+    adw_message_dialog_set_extra_child(dialog, child.widget)
+  }
 
   /// Called with the response's id when the dialog closes.
   public func onResponse(_ handler: @escaping @MainActor (String) -> Void) {

@@ -1,5 +1,5 @@
-import RosterGtk
 import RosterAppCore
+import RosterGtk
 import RosterKit
 import RosterStore
 

@@ -1,6 +1,6 @@
-import RosterGtk
 import Foundation
 import RosterAppCore
+import RosterGtk
 import RosterKit
 import RosterStore
 
