@@ -3,21 +3,6 @@ import RosterAppCore
 import RosterGtk
 import RosterKit
 
-/// What a row tells the list it belongs to.
-@MainActor
-protocol RowViewDelegate: AnyObject {
-  func rowTyped(_ row: RowView)
-  func rowActivated(_ row: RowView)
-  func rowCancelled(_ row: RowView)
-  func rowLeft(_ row: RowView)
-  func rowBackspaceWhenEmpty(_ row: RowView)
-  func rowDelete(_ row: RowView)
-  func rowMove(_ row: RowView, by delta: Int)
-  func rowSetCategory(_ row: RowView, _ name: String?)
-  func rowNewCategory(_ row: RowView)
-  func rowReceivedDrop(_ row: RowView, of id: UUID) -> Bool
-}
-
 /// One row of the list: a handle, the editable text, its category badge, a menu and a delete
 /// button, with the reason under the text when an edit is refused.
 ///
