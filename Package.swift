@@ -42,11 +42,15 @@ let package = Package(
       providers: [.apt(["libadwaita-1-dev"])]
     ),
     .target(name: "CGtkShim", dependencies: ["CGtk", "CAdw"]),
-    // The app's display-free controllers: validation feedback, row editing, undo toasts, sync.
+    // Swift wrappers over GTK and libadwaita: the only target that imports them. It knows
+    // nothing of Roster; raw pointers stay inside it.
+    .target(name: "RosterGtk", dependencies: ["CGtk", "CAdw", "CGtkShim"]),
+    // The app's display-free controllers and view state: validation feedback, row editing,
+    // undo toasts, sync, what the window and the list show.
     .target(name: "RosterAppCore", dependencies: ["RosterKit", "RosterStore"]),
     .executableTarget(
       name: "RosterApp",
-      dependencies: ["RosterKit", "RosterStore", "RosterAppCore", "CGtk", "CAdw", "CGtkShim"]
+      dependencies: ["RosterGtk", "RosterAppCore", "RosterKit", "RosterStore"]
     ),
 
     // Benchmarks: `swift run -c release roster-bench`.

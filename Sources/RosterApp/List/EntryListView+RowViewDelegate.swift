@@ -1,14 +1,14 @@
 import Foundation
 import RosterAppCore
+import RosterGtk
 import RosterKit
 
 /// What the rows' keys, buttons and menus do to the list.
 extension EntryListView: RowViewDelegate {
   func rowTyped(_ row: RowView) {
-    let wasDraft = row.row == .draft
-    convertingDraft = wasDraft
+    if row.row == .draft { state.beginConvertingDraft() }
     let outcome = editor.typed(row.field.text, in: row.row)
-    convertingDraft = false
+    state.endConvertingDraft()
     switch outcome {
     case .created(let entry):
       draftRows[ObjectIdentifier(row)] = nil
@@ -20,9 +20,9 @@ extension EntryListView: RowViewDelegate {
   }
 
   func rowActivated(_ row: RowView) {
-    convertingDraft = row.row == .draft
+    if row.row == .draft { state.beginConvertingDraft() }
     let (outcome, next) = editor.enter(row.field.text, in: row.row)
-    convertingDraft = false
+    state.endConvertingDraft()
     if case .refused(let reason) = outcome {
       row.showReason(reason)
       return
@@ -68,7 +68,7 @@ extension EntryListView: RowViewDelegate {
     guard let id = row.row.entryID, let offset = list.offset(of: id) else { return }
     let target = offset + delta
     guard target >= 0, target < list.count else { return }
-    try? list.move(id: id, toOffset: target)
+    attempt { try list.move(id: id, toOffset: target) }
     focus(.entry(id))
   }
 
@@ -76,17 +76,32 @@ extension EntryListView: RowViewDelegate {
     guard let from = list.offset(of: id) else { return false }
     let to = row.row.entryID.flatMap { list.offset(of: $0) } ?? list.count - 1
     guard from != to else { return false }
-    try? list.move(id: id, toOffset: to)
-    return true
+    return attempt { try list.move(id: id, toOffset: to) }
   }
 
   func rowSetCategory(_ row: RowView, _ name: String?) {
     guard let id = row.row.entryID else { return }
-    _ = try? list.setCategory(of: id, to: name)
+    attempt { _ = try list.setCategory(of: id, to: name) }
   }
 
   func rowNewCategory(_ row: RowView) {
     guard let id = row.row.entryID else { return }
-    onNewCategory { [weak self] name in _ = try? self?.list.setCategory(of: id, to: name) }
+    onNewCategory { [weak self] name in
+      guard let self else { return }
+      self.attempt { _ = try self.list.setCategory(of: id, to: name) }
+    }
+  }
+
+  /// Runs an edit of the list; a refusal is shown to the person (``onError``), not dropped.
+  /// - Returns: Whether the edit was made.
+  @discardableResult
+  func attempt(_ edit: () throws -> Void) -> Bool {
+    do {
+      try edit()
+      return true
+    } catch {
+      onError(String(describing: error))
+      return false
+    }
   }
 }

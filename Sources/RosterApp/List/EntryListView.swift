@@ -1,25 +1,21 @@
-import CGtk
 import Foundation
 import RosterAppCore
+import RosterGtk
 import RosterKit
 
 /// The entries of one list in a GtkListView, edited in place, ending in the empty last row.
 ///
 /// The view reads the ``RosterList`` directly through an ``ItemModel`` and follows its change
 /// reports: every splice becomes one `items-changed`, and an entry whose text changed has its
-/// bound row updated in place — a row being typed in is never rebound.
+/// bound row updated in place — a row being typed in is never rebound. What each row is (normal,
+/// preview, search, the empty row becoming an entry) is ``EntryListState``'s to say.
 @MainActor
 final class EntryListView {
   private(set) var list: RosterList
-  /// While `list` is only a preview of a long list's first rows (the whole list loading): the
-  /// whole list's count. The model has that many rows — the preview's, then blank ones never
-  /// shown, as the list cannot be scrolled — and no empty last row; nothing can be edited.
-  private(set) var previewTotal: Int?
+  /// What the rows show.
+  var state: EntryListState
   /// A row of the whole list past the preview.
   private let placeholderItem = Item(nil)
-  /// While previewing: how many rows from the top may have widgets (the preview's, and any
-  /// blank rows GtkListView bound past them).
-  private var previewCovered = 0
   var editor: RowEditController
   private var deleter: DeleteController
   private var observer: Int?
@@ -27,8 +23,6 @@ final class EntryListView {
   private(set) var view: ListView!
   /// The empty last row's item; it becomes the new entry's when the person types into it.
   private var draftItem = Item(nil)
-  /// Set while the empty last row is being turned into an entry.
-  var convertingDraft = false
   /// Rows currently bound to an entry.
   var rows: [UUID: RowView] = [:]
   /// Rows currently bound to the empty last row (normally one).
@@ -36,12 +30,11 @@ final class EntryListView {
   /// The row menu's Category submenu, and the menu all rows share.
   private let categoryMenu = Menu()
   private lazy var rowMenu = RowView.makeMenu(categories: categoryMenu)
-  /// While searching: the matching entries, in list order.
-  private(set) var matches: [UUID]?
-  private var search = SearchFilter()
 
   /// Called with a toast's title when entries were deleted.
   var onDeleted: (String) -> Void = { _ in }
+  /// Called with a message when an edit was refused.
+  var onError: (String) -> Void = { _ in }
   /// Called after every change to the list.
   var onChange: (ListChange) -> Void = { _ in }
   /// Called when a row asks for a new category; the argument sets it on the row's entry.
@@ -50,7 +43,7 @@ final class EntryListView {
   /// Shows `list`; `previewTotal` is the whole list's count when `list` is only its preview.
   init(list: RosterList, previewTotal: Int? = nil) {
     self.list = list
-    self.previewTotal = previewTotal
+    state = EntryListState(previewTotal: previewTotal)
     editor = RowEditController(list: list)
     deleter = DeleteController(list: list)
     model = ItemModel(
@@ -72,7 +65,9 @@ final class EntryListView {
 
   /// Shows another list.
   func show(_ newList: RosterList) {
-    replace(with: newList, splice: Splice(offset: 0, removed: itemCount, inserted: 0))
+    let old = itemCount
+    state.reset()
+    replace(with: newList, splice: Splice(offset: 0, removed: old, inserted: 0), old: old)
   }
 
   /// Puts the whole list in place of its preview with one splice, and makes it editable.
@@ -82,32 +77,21 @@ final class EntryListView {
   /// are refreshed in place. The rows past the preview are not announced again: GtkListView
   /// fetches every added item once, a million allocations for a million rows.
   func finishPreview(with whole: RosterList) {
-    let preview = list
-    var unchanged = 0
-    while unchanged < min(preview.count, whole.count),
-      preview[unchanged].id == whole[unchanged].id
-    {
-      unchanged += 1
-    }
-    let splice = PreviewSwap.splice(
-      shown: itemCount, covered: max(preview.count, previewCovered), unchanged: unchanged,
-      whole: whole.count + 1)
-    replace(with: whole, splice: splice)
+    let old = itemCount
+    let splice = state.finishPreview(of: list, with: whole)
+    replace(with: whole, splice: splice, old: old)
     for row in rows.values { refresh(row) }
   }
 
-  /// Shows `newList`, announcing `splice` (its `inserted` is worked out from the new count).
-  private func replace(with newList: RosterList, splice: Splice) {
-    let old = itemCount
+  /// Shows `newList`, announcing `splice` over the `old` rows (its `inserted` is worked out
+  /// from the new count). `state` is already the new list's.
+  private func replace(with newList: RosterList, splice: Splice, old: Int) {
     if let observer { list.removeObserver(observer) }
     list = newList
-    previewTotal = nil
     view.isSensitive = true
     view.scroller.isSensitive = true
     editor = RowEditController(list: newList)
     deleter = DeleteController(list: newList)
-    matches = nil
-    search = SearchFilter()
     draftItem = Item(nil)
     RowView.fillCategoryMenu(categoryMenu, with: newList.categories)
     observe()
@@ -121,50 +105,40 @@ final class EntryListView {
 
   // MARK: The model
 
-  private var itemCount: Int { matches?.count ?? previewTotal ?? list.count + 1 }
+  private var itemCount: Int { state.count(in: list) }
 
   private func item(at position: Int) -> Item {
-    if let matches { return Item(matches[position]) }
-    if position < list.count { return Item(list[position].id) }
-    return previewTotal == nil ? draftItem : placeholderItem
+    switch state.slot(at: position, in: list) {
+    case .entry(let id): Item(id)
+    case .draft: draftItem
+    case .placeholder: placeholderItem
+    }
   }
 
   /// The position of a row in the model, if it is there.
   func position(of row: RowID) -> Int? {
-    switch (row, matches) {
-    case (.draft, nil): return previewTotal == nil ? list.count : nil
-    case (.draft, _?): return nil
-    case (.entry(let id), nil): return list.offset(of: id)
-    case (.entry(let id), let matches?): return matches.firstIndex(of: id)
-    }
+    state.position(of: row, in: list)
   }
 
   private func apply(_ change: ListChange) {
-    if matches != nil {
-      applyToMatches(change)
-    } else if convertingDraft, change.splices.count == 1,
-      change.splices[0] == Splice(offset: list.count - 1, removed: 0, inserted: 1),
-      let id = change.insertedIDs.first
-    {
-      // The row the person types in keeps its widget and becomes the entry; a fresh empty
-      // row appears below it.
-      draftItem.id = id
-      draftItem = Item(nil)
-      model.itemsChanged(at: list.count, removed: 0, added: 1)
-    } else if let cover = change.splices.covering(countAfter: itemCount) {
-      // Rows whose entry did not move keep their widgets: the store replays entries as a
-      // remove and an insert in place, and one of them may be being edited.
-      var splice: Splice? = cover
-      if cover.inserted <= 10_000 {
-        let after = (cover.offset..<cover.offset + cover.inserted).compactMap {
-          list.entry(at: $0)?.id
-        }
-        splice = change.trimmed(cover, after: after)
-        for id in after { rows[id].map(refresh) }
+    if state.matches != nil {
+      // Search results change one entry at a time, each announced as the model has it.
+      for id in change.removedIDs {
+        if let splice = state.removeMatch(id) { announce(splice) }
       }
-      if let splice {
-        model.itemsChanged(at: splice.offset, removed: splice.removed, added: splice.inserted)
+      for id in change.insertedIDs {
+        if let splice = state.insertMatch(id, in: list) { announce(splice) }
       }
+    } else {
+      let update = state.update(for: change, in: list)
+      if let id = update.draftBecame {
+        // The row the person types in keeps its widget and becomes the entry; a fresh empty
+        // row appears below it.
+        draftItem.id = id
+        draftItem = Item(nil)
+      }
+      for id in update.refreshed { rows[id].map(refresh) }
+      if let splice = update.splice { announce(splice) }
     }
     if change.categoriesChanged {
       Styles.install(list.categories.map(\.color))
@@ -177,30 +151,8 @@ final class EntryListView {
     onChange(change)
   }
 
-  /// Keeps search results in step: removed entries leave, new matching entries join in order.
-  private func applyToMatches(_ change: ListChange) {
-    guard var current = matches else { return }
-    for id in change.removedIDs {
-      if let index = current.firstIndex(of: id) {
-        current.remove(at: index)
-        matches = current
-        model.itemsChanged(at: index, removed: 1, added: 0)
-      }
-    }
-    for id in change.insertedIDs {
-      guard let entry = list.entry(id: id), search.matches(entry),
-        let offset = list.offset(of: id)
-      else { continue }
-      var low = 0
-      var high = current.count
-      while low < high {
-        let mid = (low + high) / 2
-        if (list.offset(of: current[mid]) ?? 0) < offset { low = mid + 1 } else { high = mid }
-      }
-      current.insert(id, at: low)
-      matches = current
-      model.itemsChanged(at: low, removed: 0, added: 1)
-    }
+  private func announce(_ splice: Splice) {
+    model.itemsChanged(at: splice.offset, removed: splice.removed, added: splice.inserted)
   }
 
   // MARK: Search
@@ -209,13 +161,12 @@ final class EntryListView {
   /// show the whole list again.
   func filter(query: String, category: String?) {
     let old = itemCount
-    search = SearchFilter(query: query, category: category)
-    matches = search.isEmpty ? nil : search.matches(in: list)
+    state.filter(SearchFilter(query: query, category: category), in: list)
     model.itemsChanged(at: 0, removed: old, added: itemCount)
   }
 
-  /// Whether a search is showing.
-  var isFiltering: Bool { matches != nil }
+  /// While searching: the matching entries, in list order.
+  var matches: [UUID]? { state.matches }
 
   // MARK: Rows
 
@@ -230,13 +181,11 @@ final class EntryListView {
     guard let row = item.attached("roster-row", as: RowView.self),
       let modelItem = item.modelItem
     else { return }
-    if previewTotal != nil, modelItem.id == nil {
-      previewCovered = max(previewCovered, item.position + 1)
-    }
     if let id = modelItem.id {
       rows[id] = row
       row.show(list.entry(id: id), in: list)
     } else {
+      state.noteBlankRowBound(at: item.position)
       draftRows[ObjectIdentifier(row)] = row
       row.show(nil, in: list)
     }
@@ -277,10 +226,7 @@ final class EntryListView {
 
   /// The entries of the selected rows.
   var selectedIDs: [UUID] {
-    view.selectedPositions.compactMap { position in
-      if let matches { return position < matches.count ? matches[position] : nil }
-      return list.entry(at: position)?.id
-    }
+    view.selectedPositions.compactMap { state.entryID(at: $0, in: list) }
   }
 
   private func listKey(_ key: UInt32, _ modifiers: UInt32) -> Bool {

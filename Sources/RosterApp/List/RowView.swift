@@ -1,22 +1,7 @@
-import CGtk
 import Foundation
 import RosterAppCore
+import RosterGtk
 import RosterKit
-
-/// What a row tells the list it belongs to.
-@MainActor
-protocol RowViewDelegate: AnyObject {
-  func rowTyped(_ row: RowView)
-  func rowActivated(_ row: RowView)
-  func rowCancelled(_ row: RowView)
-  func rowLeft(_ row: RowView)
-  func rowBackspaceWhenEmpty(_ row: RowView)
-  func rowDelete(_ row: RowView)
-  func rowMove(_ row: RowView, by delta: Int)
-  func rowSetCategory(_ row: RowView, _ name: String?)
-  func rowNewCategory(_ row: RowView)
-  func rowReceivedDrop(_ row: RowView, of id: UUID) -> Bool
-}
 
 /// One row of the list: a handle, the editable text, its category badge, a menu and a delete
 /// button, with the reason under the text when an edit is refused.
@@ -25,7 +10,7 @@ protocol RowViewDelegate: AnyObject {
 /// row. While the person types in it, its text is never replaced.
 @MainActor
 final class RowView {
-  let root = Box(vertical: true, spacing: 2, role: GTK_ACCESSIBLE_ROLE_GROUP)
+  let root = Box(vertical: true, spacing: 2, role: .group)
   let field = Entry(name: "New row")
   private let handle = Image(icon: "list-drag-handle-symbolic")
   private let badge = Label("", classes: ["badge"])
@@ -47,7 +32,7 @@ final class RowView {
     let line = Box(spacing: 6)
     field.setFramed(false)
     field.expand(horizontally: true)
-    badge.align(vertical: GTK_ALIGN_CENTER)
+    badge.align(vertical: .center)
     menuButton.setFlat()
     handle.addClass("dim-label")
     deleteButton.addClass("flat")
@@ -131,15 +116,10 @@ final class RowView {
       return true
     }
     deleteButton.onClicked { [weak self] in self.map { $0.delegate?.rowDelete($0) } }
-    let swipe = gtk_gesture_swipe_new()!
-    gtk_gesture_single_set_touch_only(swipe, 1)
-    Signal.connect(
-      UnsafeMutableRawPointer(swipe), "swipe",
-      doubles: { [weak self] dx, dy in
-        guard let self, abs(dx) > 800, abs(dx) > 2 * abs(dy), self.row != .draft else { return }
-        self.delegate?.rowDelete(self)
-      })
-    root.add(controller: swipe)
+    root.onSwipe(touchOnly: true) { [weak self] dx, dy in
+      guard let self, abs(dx) > 800, abs(dx) > 2 * abs(dy), self.row != .draft else { return }
+      self.delegate?.rowDelete(self)
+    }
     DragAndDrop.source(handle, owner: self) { [weak self] in self?.row.entryID?.uuidString }
     DragAndDrop.target(root, owner: self) { [weak self] payload in
       guard let self, let id = UUID(uuidString: payload) else { return false }

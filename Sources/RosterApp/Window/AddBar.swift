@@ -1,5 +1,5 @@
-import CGtk
 import RosterAppCore
+import RosterGtk
 import RosterKit
 
 /// The add field and its Add button, with the rule's reason (red) or a duplicate warning under

@@ -1,21 +1,28 @@
-import CGtk
+import RosterGtk
 import RosterKit
 
 /// The list's categories, each with its badge and a colour button to change the colour.
 @MainActor
 enum CategoriesDialog {
-  static func present(parent: Widget, list: RosterList) {
+  /// Shows the dialog over `parent`; a colour that cannot be set is reported through `onError`.
+  static func present(parent: Widget, list: RosterList, onError: @escaping (String) -> Void) {
     let body = list.categories.isEmpty ? "This list has no categories yet." : ""
     let dialog = MessageDialog(parent: parent, heading: "Categories", body: body)
     let rows = Box(vertical: true, spacing: 8)
     for category in list.categories {
       let row = Box(spacing: 12)
       let badge = Label(category.name, classes: ["badge", Styles.className(for: category.color)])
-      badge.align(horizontal: GTK_ALIGN_START, vertical: GTK_ALIGN_CENTER)
+      badge.align(horizontal: .start, vertical: .center)
       badge.expand(horizontally: true)
-      let picker = ColorButton(category.color, name: "Colour of \(category.name)")
-      picker.onColorSet { color in
-        try? list.setColor(color, ofCategory: category.name)
+      let picker = ColorButton(category.color.rgba, name: "Colour of \(category.name)")
+      picker.onColorSet { rgba in
+        let color = CategoryColor(red: rgba.red, green: rgba.green, blue: rgba.blue)
+        do {
+          try list.setColor(color, ofCategory: category.name)
+        } catch {
+          onError(String(describing: error))
+          return
+        }
         Styles.install(list.categories.map(\.color))
         badge.removeClasses(prefixed: "category-")
         badge.addClass(Styles.className(for: color))

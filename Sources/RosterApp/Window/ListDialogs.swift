@@ -1,5 +1,5 @@
-import CGtk
 import RosterAppCore
+import RosterGtk
 import RosterKit
 
 /// The dialogs that create and rename lists, and create categories: a field, the rule's reason

@@ -1,5 +1,5 @@
-import CGtk
 import RosterAppCore
+import RosterGtk
 import RosterKit
 import RosterStore
 
@@ -8,7 +8,7 @@ extension MainWindow {
   func wireMenus() {
     let newList = Button(icon: "list-add-symbolic", name: "New List")
     newList.tooltip = "New List (Ctrl+N)"
-    gtk_actionable_set_action_name(OpaquePointer(newList.widget), "win.new-list")
+    newList.actionName = "win.new-list"
     sidebar.header.packStart(newList)
 
     let menu = Menu()
@@ -57,7 +57,9 @@ extension MainWindow {
     }
     actions.add("delete-list") { [unowned self] in self.deleteList() }
     actions.add("categories") { [unowned self] in
-      CategoriesDialog.present(parent: self.window, list: self.library.current)
+      CategoriesDialog.present(parent: self.window, list: self.library.current) {
+        [weak self] message in self?.toasts.show(message)
+      }
     }
     actions.add("shortcuts") { [unowned self] in Shortcuts.present(parent: self.window) }
   }

@@ -1,7 +1,6 @@
-import CAdw
-import CGtk
 import Foundation
 import RosterAppCore
+import RosterGtk
 import RosterKit
 import RosterStore
 
@@ -9,7 +8,7 @@ import RosterStore
 /// field, the entries and the empty states; toasts for what was deleted.
 @MainActor
 final class MainWindow {
-  let window: Widget
+  let window: ApplicationWindow
   let library: LibraryController
   let header = HeaderBar()
   let sidebar = Sidebar()
@@ -18,13 +17,13 @@ final class MainWindow {
   let toasts: ToastOverlay
   let search = SearchBar()
   let categoryFilter = DropDown(["All categories"], name: "Filter by category")
-  let actions: ActionGroup
+  var actions: ActionGroup { window.actions }
   /// The header's search button.
-  private let searchToggle = Widget(gtk_toggle_button_new())
+  private let searchToggle = ToggleButton(icon: "system-search-symbolic", name: "Search")
+  /// Called when the whole list has loaded, before it replaces its preview.
+  var onWholeListArrived: () -> Void = {}
   /// Called once the whole list has replaced its preview and can be edited.
   var onLoaded: () -> Void = {}
-  /// When the whole list replaced its preview (CLOCK_MONOTONIC ns), for `ROSTER_BENCH`.
-  private(set) var wholeLoadedAt: Int64?
   private let empty = StatusPage(
     icon: "view-list-symbolic", title: "Nothing to show here",
     description: "Type an entry in the field above and press Enter to add it.")
@@ -32,12 +31,10 @@ final class MainWindow {
     icon: "system-search-symbolic", title: "No results",
     description: "No entry matches the search. Try other words or another category.")
 
-  init(application: UnsafeMutablePointer<GtkApplication>, library: LibraryController) {
+  init(application: Application, library: LibraryController) {
     self.library = library
     let list = library.current
-    window = Widget(adw_application_window_new(application)!)
-    gtk_window_set_default_size(window.typed(GtkWindow.self), 960, 680)
-    gtk_window_set_title(window.typed(GtkWindow.self), "Roster")
+    window = ApplicationWindow(application: application, title: "Roster", width: 960, height: 680)
     addBar = AddBar(list: list)
     entries = EntryListView(
       list: list, previewTotal: library.isLoading ? library.currentCount : nil)
@@ -46,11 +43,9 @@ final class MainWindow {
     main.expand(horizontally: true, vertically: true)
     main.append(header, search, addBar.root, entries.view.scroller, empty, noResults)
     let split = Box()
-    let separator = Widget(gtk_separator_new(GTK_ORIENTATION_VERTICAL))
-    split.append(sidebar.root, separator, main)
+    split.append(sidebar.root, Separator(vertical: true), main)
     toasts = ToastOverlay(child: split)
-    adw_application_window_set_content(window.typed(AdwApplicationWindow.self), toasts.widget)
-    actions = ActionGroup(map: window.raw)
+    window.setContent(toasts)
     Styles.install(list.categories.map(\.color))
     wire()
     wireSearch()
@@ -68,6 +63,7 @@ final class MainWindow {
   private func wire() {
     library.onError = { [unowned self] message in self.toasts.show(message) }
     library.onReload = { [unowned self] list in self.show(list) }
+    entries.onError = { [unowned self] message in self.toasts.show(message) }
     entries.onDeleted = { [unowned self] title in
       self.toasts.show(title, button: "Undo") { [weak self] in self?.undo() }
     }
@@ -85,7 +81,7 @@ final class MainWindow {
   }
 
   func present() {
-    gtk_window_present(window.typed(GtkWindow.self))
+    window.present()
     addBar.field.focusAtEnd()
   }
 
@@ -118,7 +114,7 @@ final class MainWindow {
   func finishLoading(_ rest: Preload.Rest) {
     switch rest {
     case .success(let whole):
-      wholeLoadedAt = FrameClock.now
+      onWholeListArrived()
       library.finishLoading(whole.list, position: whole.position)
       entries.finishPreview(with: whole.list)
       entries.view.scrollToTop()
@@ -135,25 +131,19 @@ final class MainWindow {
   /// Brings the header, the sidebar, the empty states and the actions in line with the list.
   func refresh() {
     let list = entries.list
-    let count = library.currentCount
-    header.setTitle(list.title, subtitle: count == 1 ? "1 entry" : "\(count) entries")
+    // While a long list loads, its first rows show but nothing can change it.
+    let state = WindowState(
+      count: library.currentCount, matchCount: entries.matches?.count,
+      isLoading: library.isLoading, canUndo: list.canUndo, canRedo: list.canRedo)
+    header.setTitle(list.title, subtitle: state.subtitle)
     library.noteCurrentChanged()
     sidebar.show(library.summaries, current: list.id)
-    let searching = entries.isFiltering
-    let showsEmpty = !searching && list.isEmpty
-    let showsNoResults = searching && (entries.matches?.isEmpty ?? false)
-    empty.isVisible = showsEmpty
-    noResults.isVisible = showsNoResults
-    entries.view.scroller.isVisible = !showsEmpty && !showsNoResults
-    // While a long list loads, its first rows show but nothing can change it.
-    let editable = !library.isLoading
-    actions.setEnabled("undo", editable && list.canUndo)
-    actions.setEnabled("redo", editable && list.canRedo)
-    for name in ["focus-add", "search", "new-list", "rename-list", "delete-list", "categories"] {
-      actions.setEnabled(name, editable)
-    }
-    sidebar.root.isSensitive = editable
-    searchToggle.isSensitive = editable
+    empty.isVisible = state.page == .empty
+    noResults.isVisible = state.page == .noResults
+    entries.view.scroller.isVisible = state.page == .list
+    for (name, enabled) in state.enabledActions { actions.setEnabled(name, enabled) }
+    sidebar.root.isSensitive = state.isEditable
+    searchToggle.isSensitive = state.isEditable
     categoryFilter.setItems(["All categories"] + list.categories.map(\.name))
   }
 
@@ -169,16 +159,12 @@ final class MainWindow {
       self.search.isSearching = true
       self.search.entry.grabFocus()
       self.search.text = String(character)
-      gtk_editable_set_position(OpaquePointer(self.search.entry.widget), -1)
+      self.search.moveCaretToEnd()
       return true
     }
     let toggle = searchToggle
-    gtk_button_set_icon_name(toggle.typed(GtkButton.self), "system-search-symbolic")
-    toggle.setAccessibleLabel("Search")
     toggle.tooltip = "Search (Ctrl+F)"
-    g_object_bind_property(
-      search.raw, "search-mode-enabled", toggle.raw, "active",
-      GBindingFlags(rawValue: G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
+    PropertyBinding.bind(search, "search-mode-enabled", to: toggle, "active")
     header.packStart(toggle)
     actions.add("search") { [unowned self] in
       self.search.isSearching = true

@@ -1,0 +1,131 @@
+import Foundation
+import RosterAppCore
+import RosterGtk
+import RosterKit
+import RosterStore
+
+/// The benchmark hooks `roster-bench --app` drives, off unless the environment asks for them;
+/// the app's normal paths know nothing of them.
+///
+/// - `ROSTER_SAMPLE_COUNT=n`: show one generated list of n entries, in memory, instead of the
+///   database.
+/// - `ROSTER_BENCH=1`: after the first painted frame — and, for a long list shown as a preview
+///   first, after the frame that shows the whole list, editable — time a delete and an insert at
+///   the top of the list to their painted frames, print one JSON line, and quit.
+///
+/// Times are CLOCK_MONOTONIC nanoseconds, so `roster-bench --app` can subtract its own reading
+/// taken when it started the process.
+struct Instrumentation: Sendable {
+  /// When `main` started.
+  let started: Int64
+  /// `ROSTER_SAMPLE_COUNT`.
+  let sampleCount: Int?
+  /// `ROSTER_BENCH=1`.
+  let timesLaunch: Bool
+
+  /// Reads the hooks from `environment`; call it first thing, as it notes the start time.
+  init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    started = FrameClock.now
+    sampleCount = environment["ROSTER_SAMPLE_COUNT"].flatMap { Int($0) }
+    timesLaunch = environment["ROSTER_BENCH"] == "1"
+  }
+
+  /// The generated store for `ROSTER_SAMPLE_COUNT`, else the one `open` opens.
+  func storage(otherwise open: () throws -> any RosterStorage) throws -> any RosterStorage {
+    if let sampleCount { return SampleStorage(count: sampleCount) }
+    return try open()
+  }
+
+  /// Makes the main window with `make` and, for `ROSTER_BENCH`, times the launch from there;
+  /// `quit` ends the app once the readings are printed.
+  @MainActor
+  func openWindow(
+    quit: @escaping @MainActor () -> Void, _ make: () -> MainWindow
+  ) -> MainWindow {
+    let loaded = FrameClock.now
+    let window = make()
+    if timesLaunch {
+      LaunchBenchmark(started: started, loaded: loaded, windowCreated: FrameClock.now)
+        .run(window: window, quit: quit)
+    }
+    return window
+  }
+}
+
+/// `ROSTER_BENCH=1`'s readings, taken as the window paints.
+@MainActor
+private final class LaunchBenchmark {
+  let started: Int64
+  let loaded: Int64
+  let windowCreated: Int64
+  /// When the whole list replaced its preview.
+  private var wholeLoaded: Int64?
+  /// What to do once the whole list is in the window.
+  private var onWhole: () -> Void = {}
+
+  init(started: Int64, loaded: Int64, windowCreated: Int64) {
+    self.started = started
+    self.loaded = loaded
+    self.windowCreated = windowCreated
+  }
+
+  func run(window: MainWindow, quit: @escaping @MainActor () -> Void) {
+    window.onWholeListArrived = { self.wholeLoaded = FrameClock.now }
+    window.onLoaded = { self.onWhole() }
+    FrameClock.afterFirstFrame(of: window.window) {
+      let firstFrame = FrameClock.now
+      guard window.library.isLoading else {
+        // Whole from the start, or swapped in before the first frame.
+        let whole = (firstFrame, self.wholeLoaded ?? self.loaded)
+        self.edit(window, firstFrame: firstFrame, whole: whole, previewed: false, quit)
+        return
+      }
+      self.onWhole = {
+        FrameClock.afterNextFrame(of: window.window) {
+          let whole = (FrameClock.now, self.wholeLoaded ?? self.loaded)
+          self.edit(window, firstFrame: firstFrame, whole: whole, previewed: true, quit)
+        }
+      }
+    }
+  }
+
+  /// Times a delete and an insert on the whole list, then prints the readings.
+  /// - Parameters:
+  ///   - window: The window.
+  ///   - firstFrame: When the first frame was painted.
+  ///   - whole: The first frame showing the whole list, and when it was handed over.
+  ///   - previewed: Whether a preview came first.
+  ///   - quit: Ends the app.
+  private func edit(
+    _ window: MainWindow, firstFrame: Int64, whole: (frame: Int64, loaded: Int64),
+    previewed: Bool, _ quit: @escaping @MainActor () -> Void
+  ) {
+    let list = window.library.current
+    MainLoop.after(milliseconds: 200) {
+      let deleteStart = FrameClock.now
+      // A failed edit is reported in the readings (`removed`, `inserted`), not dropped.
+      let removed = list.entry(at: 0).map { try? list.remove(id: $0.id) } ?? nil
+      FrameClock.afterNextFrame(of: window.window) {
+        let deleteFrame = FrameClock.now
+        MainLoop.after(milliseconds: 100) {
+          let insertStart = FrameClock.now
+          let inserted = try? list.insert("Ama Owusu", at: 0)
+          FrameClock.afterNextFrame(of: window.window) {
+            let insertFrame = FrameClock.now
+            let fields: [(String, Int64)] = [
+              ("count", Int64(list.count)), ("started_ns", self.started),
+              ("loaded_ns", self.loaded), ("window_ns", self.windowCreated),
+              ("first_frame_ns", firstFrame), ("whole_loaded_ns", whole.loaded),
+              ("whole_frame_ns", whole.frame), ("previewed", previewed ? 1 : 0),
+              ("delete_ns", deleteFrame - deleteStart), ("insert_ns", insertFrame - insertStart),
+              ("removed", removed == nil ? 0 : 1), ("inserted", inserted == nil ? 0 : 1),
+            ]
+            let json = fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
+            FileHandle.standardOutput.write(Data("{\(json)}\n".utf8))
+            quit()
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/// The app's keyboard shortcuts, listed once: the app binds the accelerators of actions from it
+/// and builds the shortcuts window (Ctrl+?) from it, so the two cannot drift apart.
+///
+/// Accelerators are in GTK's syntax (`<Control><Shift>z`).
+public struct ShortcutTable: Hashable, Sendable {
+  /// One line of the shortcuts window.
+  public struct Shortcut: Hashable, Sendable {
+    /// What the shortcut does, as the window says it.
+    public var title: String
+    /// Its accelerators, the main one first.
+    public var accelerators: [String]
+    /// The detailed action the app binds them to (`win.undo`), or `nil` when a widget handles
+    /// the keys itself (a row's Alt+Up, a list's Delete).
+    public var action: String?
+
+    /// A shortcut doing `title` with `accelerators`, bound to `action` when there is one.
+    public init(_ title: String, _ accelerators: [String], action: String? = nil) {
+      self.title = title
+      self.accelerators = accelerators
+      self.action = action
+    }
+  }
+
+  /// A titled group of the shortcuts window.
+  public struct Group: Hashable, Sendable {
+    /// The group's heading.
+    public var title: String
+    /// Its shortcuts, in order.
+    public var shortcuts: [Shortcut]
+
+    /// A group headed `title`.
+    public init(title: String, shortcuts: [Shortcut]) {
+      self.title = title
+      self.shortcuts = shortcuts
+    }
+  }
+
+  /// The groups, in the order the window shows them.
+  public var groups: [Group]
+
+  /// A table of `groups`.
+  public init(groups: [Group]) {
+    self.groups = groups
+  }
+
+  /// Every shortcut bound to an action, with its action and accelerators, in table order.
+  /// - Complexity: O(n) in the number of shortcuts.
+  public var bindings: [(action: String, accelerators: [String])] {
+    groups.flatMap(\.shortcuts).compactMap { shortcut in
+      shortcut.action.map { ($0, shortcut.accelerators) }
+    }
+  }
+
+  /// Roster's shortcuts.
+  public static let roster = ShortcutTable(groups: [
+    Group(
+      title: "Lists",
+      shortcuts: [
+        Shortcut("New list", ["<Control>n"], action: "win.new-list"),
+        Shortcut("Search", ["<Control>f"], action: "win.search"),
+        Shortcut("Add field", ["<Control>l"], action: "win.focus-add"),
+        Shortcut("Categories", ["<Control>k"], action: "win.categories"),
+        Shortcut("Main menu", ["F10"]),
+        Shortcut("Keyboard shortcuts", ["<Control>question"], action: "win.shortcuts"),
+        Shortcut("Close the window", ["<Control>w"], action: "window.close"),
+      ]),
+    Group(
+      title: "Entries",
+      shortcuts: [
+        Shortcut("Undo", ["<Control>z"], action: "win.undo"),
+        Shortcut("Redo", ["<Control><Shift>z", "<Control>y"], action: "win.redo"),
+        Shortcut("Delete the selected entries", ["Delete"]),
+        Shortcut("Move the entry up", ["<Alt>Up"]),
+        Shortcut("Move the entry down", ["<Alt>Down"]),
+        Shortcut("Commit the edit and go to the next row", ["Return"]),
+        Shortcut("Cancel the edit, then select the row", ["Escape"]),
+        Shortcut("Remove an empty row and go up", ["BackSpace"]),
+        Shortcut("Select more rows", ["<Control>space"]),
+      ]),
+  ])
+}

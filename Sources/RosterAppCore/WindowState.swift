@@ -1,0 +1,46 @@
+/// What the main window shows for its current list: the header's subtitle, which page (the
+/// entries, the empty state, or no search results), and which actions are enabled.
+public struct WindowState: Equatable, Sendable {
+  /// The window's main page.
+  public enum Page: Equatable, Sendable {
+    /// The entries.
+    case list
+    /// The list has no entries (and no search is on).
+    case empty
+    /// A search matches nothing.
+    case noResults
+  }
+
+  /// The window actions (`win.…`) that work only once the whole list can be edited.
+  public static let editingActions = [
+    "focus-add", "search", "new-list", "rename-list", "delete-list", "categories",
+  ]
+
+  /// The header's subtitle: “1 entry”, “12 entries”.
+  public var subtitle: String
+  /// The page shown.
+  public var page: Page
+  /// Whether anything can change the list (not while a long list loads): the sidebar, the
+  /// search button and ``editingActions``.
+  public var isEditable: Bool
+  /// Every window action the window manages, and whether it is enabled.
+  public var enabledActions: [String: Bool]
+
+  /// The state for a list of `count` entries; `matchCount` is the number of search results
+  /// while a search is on, `nil` otherwise.
+  public init(
+    count: Int, matchCount: Int?, isLoading: Bool, canUndo: Bool, canRedo: Bool
+  ) {
+    subtitle = count == 1 ? "1 entry" : "\(count) entries"
+    page =
+      switch matchCount {
+      case nil: count == 0 ? .empty : .list
+      case 0?: .noResults
+      case _?: .list
+      }
+    isEditable = !isLoading
+    var actions = ["undo": !isLoading && canUndo, "redo": !isLoading && canRedo]
+    for name in Self.editingActions { actions[name] = !isLoading }
+    enabledActions = actions
+  }
+}

@@ -1,0 +1,46 @@
+import RosterAppCore
+import Testing
+
+@Suite struct WindowStateTests {
+  @Test func pagesFromCountAndSearch() {
+    func page(_ count: Int, _ matches: Int?) -> WindowState.Page {
+      WindowState(
+        count: count, matchCount: matches, isLoading: false, canUndo: false, canRedo: false
+      )
+      .page
+    }
+    #expect(page(0, nil) == .empty)
+    #expect(page(3, nil) == .list)
+    #expect(page(3, 0) == .noResults)
+    #expect(page(3, 2) == .list)
+    // A search on an empty list says there are no results, not that the list is empty.
+    #expect(page(0, 0) == .noResults)
+  }
+
+  @Test func subtitleCountsEntries() {
+    func subtitle(_ count: Int) -> String {
+      WindowState(count: count, matchCount: nil, isLoading: false, canUndo: false, canRedo: false)
+        .subtitle
+    }
+    #expect(subtitle(0) == "0 entries")
+    #expect(subtitle(1) == "1 entry")
+    #expect(subtitle(1_000_000) == "1000000 entries")
+  }
+
+  @Test func undoAndRedoFollowTheListWhenEditable() {
+    let state = WindowState(
+      count: 2, matchCount: nil, isLoading: false, canUndo: true, canRedo: false)
+    #expect(state.isEditable)
+    #expect(state.enabledActions["undo"] == true)
+    #expect(state.enabledActions["redo"] == false)
+    for name in WindowState.editingActions { #expect(state.enabledActions[name] == true) }
+  }
+
+  @Test func nothingChangesTheListWhileItLoads() {
+    let state = WindowState(
+      count: 1_000_000, matchCount: nil, isLoading: true, canUndo: true, canRedo: true)
+    #expect(!state.isEditable)
+    #expect(state.enabledActions.count == WindowState.editingActions.count + 2)
+    #expect(state.enabledActions.values.allSatisfy { !$0 })
+  }
+}
