@@ -1,23 +1,26 @@
-import Foundation
+public import Foundation
 
 /// A streaming RFC 4180 reader: quoted fields with commas, doubled quotes and line breaks; CRLF
 /// or LF; an optional UTF-8 byte-order mark. Reads in chunks, so memory stays small whatever
 /// the file's size; one field may hold at most ``maximumFieldBytes``.
-final class CSVReader {
+///
+/// ```swift
+/// let reader = CSVReader(handle: try FileHandle(forReadingFrom: url), name: "names.csv")
+/// while let record = try reader.next() { print(record.line, record.fields) }
+/// ```
+public final class CSVReader {
   /// One row and the line it starts on (1-based).
-  struct Record {
-    let line: Int
-    let fields: [String]
+  public struct Record: Sendable {
+    /// The 1-based line the record starts on (a quoted field may span several).
+    public let line: Int
+    /// The fields, unquoted, in order.
+    public let fields: [String]
   }
 
-  /// Why a file is not readable CSV, with where.
-  struct Malformed: Error {
-    let line: Int
-    let message: String
-  }
-
-  static let maximumFieldBytes = 1 << 16
-  static let maximumFields = 64
+  /// The longest field read, in bytes.
+  public static let maximumFieldBytes = 1 << 16
+  /// The most fields a record may have.
+  public static let maximumFields = 64
 
   private enum State { case fieldStart, unquoted, quoted, quoteInQuoted }
 
@@ -29,27 +32,38 @@ final class CSVReader {
   private var line = 1
   private var startedBOMCheck = false
 
-  init(handle: FileHandle) {
+  private let name: String
+
+  /// A reader of `handle`, which it reads from its current offset on.
+  /// - Parameters:
+  ///   - handle: The file (or pipe) to read.
+  ///   - name: The file's name in error messages.
+  public init(handle: FileHandle, name: String) {
     self.handle = handle
+    self.name = name
   }
 
   /// The next record, skipping blank lines; `nil` at the end of the file.
-  func next() throws(Malformed) -> Record? {
+  /// - Throws: ``TransferError/malformed(file:line:reason:)`` with the line, or
+  ///   ``TransferError/unreadable(file:reason:)``.
+  /// - Complexity: O(n) in the record's length.
+  public func next() throws(TransferError) -> Record? {
     var fields: [String] = []
     var field: [UInt8] = []
     var fieldOffset = offset
     var state = State.fieldStart
     var recordLine = line
-    func endField() throws(Malformed) {
+    func endField() throws(TransferError) {
       do throws(UTF8Text.Invalid) {
         fields.append(try UTF8Text.decode(field))
       } catch {
-        throw Malformed(
-          line: line,
-          message: "invalid UTF-8 at byte \(fieldOffset + error.offset) of the file.")
+        throw .malformed(
+          file: name, line: line,
+          reason: "invalid UTF-8 at byte \(fieldOffset + error.offset) of the file.")
       }
       guard fields.count <= Self.maximumFields else {
-        throw Malformed(line: recordLine, message: "more than \(Self.maximumFields) fields.")
+        throw .malformed(
+          file: name, line: recordLine, reason: "more than \(Self.maximumFields) fields.")
       }
       field.removeAll(keepingCapacity: true)
     }
@@ -77,8 +91,8 @@ final class CSVReader {
         state = .quoted
         fieldOffset = offset
       case (.unquoted, 0x22):
-        throw Malformed(
-          line: line, message: "a quote inside an unquoted field: quote the whole field.")
+        throw .malformed(
+          file: name, line: line, reason: "a quote inside an unquoted field: quote the whole field.")
       case (.fieldStart, _), (.unquoted, _):
         if state == .fieldStart { fieldOffset = offset - 1 }
         state = .unquoted
@@ -92,13 +106,14 @@ final class CSVReader {
         state = .quoted
         try append(byte, to: &field, recordLine: recordLine)
       case (.quoteInQuoted, _):
-        throw Malformed(
-          line: line, message: "text after a closing quote: double quotes inside a field (\"\").")
+        throw .malformed(
+          file: name, line: line,
+          reason: "text after a closing quote: double quotes inside a field (\"\").")
       }
     }
     if state == .quoted {
-      throw Malformed(
-        line: recordLine, message: "a quoted field is never closed (it starts on this line).")
+      throw .malformed(
+        file: name, line: recordLine, reason: "a quoted field is never closed (it starts on this line).")
     }
     if fields.isEmpty, field.isEmpty, state == .fieldStart { return nil }
     try endField()
@@ -108,29 +123,29 @@ final class CSVReader {
   /// The 0-based offset in the file of the next byte.
   private var offset: Int { consumed + index }
 
-  private func append(_ byte: UInt8, to field: inout [UInt8], recordLine: Int) throws(Malformed) {
+  private func append(_ byte: UInt8, to field: inout [UInt8], recordLine: Int) throws(TransferError) {
     guard field.count < Self.maximumFieldBytes else {
-      throw Malformed(
-        line: recordLine,
-        message: "a field is longer than \(Self.maximumFieldBytes) bytes; is this a CSV file?")
+      throw .malformed(
+        file: name, line: recordLine,
+        reason: "a field is longer than \(Self.maximumFieldBytes) bytes; is this a CSV file?")
     }
     field.append(byte)
   }
 
-  private func nextByte() throws(Malformed) -> UInt8? {
+  private func nextByte() throws(TransferError) -> UInt8? {
     guard try fill() else { return nil }
     let byte = chunk[index]
     index += 1
     return byte
   }
 
-  private func peekByte() throws(Malformed) -> UInt8? {
+  private func peekByte() throws(TransferError) -> UInt8? {
     guard try fill() else { return nil }
     return chunk[index]
   }
 
   /// Makes sure a byte is available; `false` at the end of the file.
-  private func fill() throws(Malformed) -> Bool {
+  private func fill() throws(TransferError) -> Bool {
     if index < chunk.count { return true }
     guard !atEnd else { return false }
     consumed += chunk.count
@@ -138,7 +153,8 @@ final class CSVReader {
     do {
       data = try handle.read(upToCount: 1 << 20) ?? Data()
     } catch {
-      throw Malformed(line: line, message: "cannot read: \(error.localizedDescription)")
+      throw .malformed(
+        file: name, line: line, reason: "cannot read: \(error.localizedDescription)")
     }
     chunk = Array(data)
     index = 0

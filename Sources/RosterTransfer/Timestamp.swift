@@ -1,10 +1,16 @@
-import Foundation
+public import Foundation
 
 /// ISO 8601 times in UTC with milliseconds (`2026-11-30T20:15:00.123Z`), formatted and parsed
 /// by hand: fast enough for a million rows.
-enum Timestamp {
+///
+/// ```swift
+/// Timestamp.format(Date(timeIntervalSince1970: 0))   // "1970-01-01T00:00:00.000Z"
+/// Timestamp.parse("2026-11-30T20:15:00.123Z")        // a Date
+/// ```
+public enum Timestamp {
   /// `date` as ISO 8601 UTC with milliseconds.
-  static func format(_ date: Date) -> String {
+  /// - Complexity: O(1).
+  public static func format(_ date: Date) -> String {
     let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
     let (days, dayMilliseconds) = floorDivision(milliseconds, 86_400_000)
     let (year, month, day) = civil(days)
@@ -51,7 +57,8 @@ enum Timestamp {
   }
 
   /// Parses `YYYY-MM-DDTHH:MM:SS[.fff]Z` (or `+00:00`); `nil` for anything else.
-  static func parse(_ text: String) -> Date? {
+  /// - Complexity: O(n) in the length of `text`.
+  public static func parse(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
     guard bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54,
       bytes[13] == 0x3A, bytes[16] == 0x3A

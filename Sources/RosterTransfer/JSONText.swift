@@ -1,12 +1,16 @@
-import Foundation
-import RosterKit
+public import RosterKit
 import RosterStore
 
 /// JSON written by hand, in a fixed key order, one value at a time: exports of a million
 /// entries stream instead of building one document in memory.
-enum JSONText {
+///
+/// ```swift
+/// JSONText.object([("name", JSONText.string("Anna")), ("count", "3")])  // {"name":"Anna","count":3}
+/// ```
+public enum JSONText {
   /// A JSON string literal.
-  static func string(_ text: String) -> String {
+  /// - Complexity: O(n) in the length of `text`.
+  public static func string(_ text: String) -> String {
     var result = "\""
     result.reserveCapacity(text.utf8.count + 2)
     for scalar in text.unicodeScalars {
@@ -28,29 +32,31 @@ enum JSONText {
   }
 
   /// A string literal, or `null`.
-  static func optional(_ text: String?) -> String {
+  public static func optional(_ text: String?) -> String {
     text.map(string) ?? "null"
   }
 
   /// An object from keys and already-encoded values, in order.
-  static func object(_ members: [(String, String)]) -> String {
+  /// - Complexity: O(n) in the total length of the members.
+  public static func object(_ members: [(String, String)]) -> String {
     "{" + members.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
   }
 
   /// An array of already-encoded values.
-  static func array(_ items: [String]) -> String {
+  /// - Complexity: O(n) in the total length of the items.
+  public static func array(_ items: [String]) -> String {
     "[" + items.joined(separator: ",") + "]"
   }
 
   /// A rule as `{"kind":…,"pattern":…}` (pattern only for pattern rules).
-  static func rule(_ rule: Rule) -> String {
+  public static func rule(_ rule: Rule) -> String {
     var members = [("kind", string(rule.kind.rawValue))]
     if let pattern = rule.pattern { members.append(("pattern", string(pattern))) }
     return object(members)
   }
 
   /// An entry as the export schema writes it.
-  static func entry(_ entry: Entry) -> String {
+  public static func entry(_ entry: Entry) -> String {
     object([
       ("id", string(UUIDText.string(entry.id))), ("text", string(entry.text)),
       ("category", optional(entry.category)),

@@ -1,8 +1,13 @@
-import Foundation
+public import Foundation
 
 /// Reads a file descriptor line by line as bytes (LF or CRLF), calling `willBlock` before each
 /// read so that answers to earlier lines go out first.
-final class LineReader {
+///
+/// ```swift
+/// let reader = LineReader(handle: .standardInput) { output.flush() }
+/// while let line = try reader.next() { … }
+/// ```
+public final class LineReader {
   private let handle: FileHandle
   private let willBlock: () -> Void
   private var buffer: [UInt8] = []
@@ -12,13 +17,14 @@ final class LineReader {
   private var searched = 0
   private var atEnd = false
 
-  init(handle: FileHandle, willBlock: @escaping () -> Void = {}) {
+  /// A reader of `handle`; `willBlock` runs before every read that may wait for input.
+  public init(handle: FileHandle, willBlock: @escaping () -> Void = {}) {
     self.handle = handle
     self.willBlock = willBlock
   }
 
   /// One line of input.
-  enum Line {
+  public enum Line: Equatable, Sendable {
     /// The line's bytes, without its line end.
     case text([UInt8])
     /// A line longer than ``maximumLength``, skipped without keeping it in memory.
@@ -26,10 +32,12 @@ final class LineReader {
   }
 
   /// The longest line kept; longer ones come back as ``Line/tooLong``.
-  static let maximumLength = 1 << 20
+  public static let maximumLength = 1 << 20
 
   /// The next line, or `nil` at the end of input.
-  func next() throws -> Line? {
+  /// - Throws: The error of a read that failed.
+  /// - Complexity: O(n) in the line's length: each byte is searched once.
+  public func next() throws -> Line? {
     var overlong = false
     while true {
       if let newline = buffer[max(start, searched)...].firstIndex(of: 0x0A) {

@@ -1,13 +1,20 @@
 import Foundation
 
-/// How one value is written to and read from a CSV cell, with protection against formula
-/// injection: spreadsheets run cells starting with `=`, `+`, `-` or `@` as formulas.
-enum CSVCell {
+/// How one value is written to and read from a CSV cell, with the formula guard: spreadsheets
+/// run cells starting with `=`, `+`, `-` or `@` as formulas, so such a cell gets a leading `'`.
+///
+/// ```swift
+/// CSVCell.encode("=1+2")      // "'=1+2"
+/// CSVCell.encode("a,b")       // "\"a,b\""
+/// CSVCell.decode("'=1+2")     // "=1+2"
+/// ```
+public enum CSVCell {
   private static let triggers: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
 
   /// The cell for `text`: a leading `'` before a formula trigger (and before `'` + trigger or
   /// `''`, so the mapping stays reversible), then quoted when RFC 4180 needs it.
-  static func encode(_ text: String) -> String {
+  /// - Complexity: O(n) in the length of `text`.
+  public static func encode(_ text: String) -> String {
     var value = text
     if needsGuard(text) { value = "'" + value }
     guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
@@ -16,8 +23,9 @@ enum CSVCell {
     return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 
-  /// The text of a cell read back: the guard `'` removed.
-  static func decode(_ cell: String) -> String {
+  /// The text of a cell read back (already unquoted by ``CSVReader``): the guard `'` removed.
+  /// - Complexity: O(1).
+  public static func decode(_ cell: String) -> String {
     guard cell.hasPrefix("'"), needsGuard(String(cell.dropFirst())) else { return cell }
     return String(cell.dropFirst())
   }
