@@ -1,4 +1,5 @@
 import RosterStore
+import RosterTransfer
 
 /// Why a command stopped, and the exit status that says so.
 enum CLIError: Error {
@@ -8,6 +9,8 @@ enum CLIError: Error {
   case failed(String)
   /// The store refused or failed: exit status 1.
   case store(StoreError)
+  /// A file could not be read, written or imported: exit status 1.
+  case transfer(TransferError)
   /// Reported already (one line per bad row, say): just exit 1.
   case reported
 
@@ -30,6 +33,7 @@ enum CLIError: Error {
       return "\(message) See “\(help)”."
     case .failed(let message): return message
     case .store(let error): return error.description
+    case .transfer(let error): return error.description
     case .reported: return nil
     }
   }

@@ -1,12 +1,11 @@
 import RosterKit
 import RosterStore
+import RosterTransfer
 
 /// `roster categories …`
 extension CommandLineTool {
-  func listCategories(_ raw: [String]) throws(CLIError) {
-    let arguments = try Arguments(
-      raw, command: "categories", options: ["--list"], flags: ["--json"])
-    try arguments.expect(0...0, "no arguments", command: "categories")
+  func listCategories(_ arguments: Arguments) throws(CLIError) {
+    try arguments.expect(0...0, "no arguments")
     let list = try list(arguments)
     let store = try store(arguments)
     let usage = try attempt { () throws(StoreError) in try store.categoryUsage(in: list.id) }
@@ -31,10 +30,8 @@ extension CommandLineTool {
     }
   }
 
-  func colorCategory(_ raw: [String]) throws(CLIError) {
-    let command = "categories color"
-    let arguments = try Arguments(raw, command: command, options: ["--list"])
-    try arguments.expect(2...2, "a category NAME and a colour '#rrggbb'", command: command)
+  func colorCategory(_ arguments: Arguments) throws(CLIError) {
+    try arguments.expect(2...2, "a category NAME and a colour '#rrggbb'")
     let (name, hex) = (arguments.positionals[0], arguments.positionals[1])
     guard let color = CategoryColor(hex: hex) else {
       throw .failed("“\(hex)” is not a colour: write it as #rrggbb, for example #1c71d8.")
@@ -46,10 +43,8 @@ extension CommandLineTool {
     out.line("The category “\(name)” is now \(color.hex).")
   }
 
-  func renameCategory(_ raw: [String]) throws(CLIError) {
-    let command = "categories rename"
-    let arguments = try Arguments(raw, command: command, options: ["--list"])
-    try arguments.expect(2...2, "OLD and NEW category names", command: command)
+  func renameCategory(_ arguments: Arguments) throws(CLIError) {
+    try arguments.expect(2...2, "OLD and NEW category names")
     let (old, new) = (arguments.positionals[0], arguments.positionals[1])
     let list = try list(arguments)
     let store = try store(arguments)

@@ -1,29 +1,27 @@
 import Foundation
 import RosterKit
 import RosterStore
+import RosterTransfer
 
 /// `roster check`
 extension CommandLineTool {
-  func check(_ raw: [String]) throws(CLIError) {
-    let arguments = try Arguments(
-      raw, command: "check", options: ["--list", "--rule", "--pattern"], flags: ["--json-lines"])
-    var rule = try rule(arguments, command: "check")
+  func check(_ arguments: Arguments) throws(CLIError) {
+    var rule = try rule(arguments)
     if arguments.value("--list") != nil {
       guard rule == nil else {
-        throw .usage("Give either --list or --rule, not both.", command: "check")
+        throw arguments.usage("Give either --list or --rule, not both.")
       }
       rule = try list(arguments).rule
     }
     let chosen = rule ?? .personalName
     if arguments.has("--json-lines") {
       try arguments.expect(
-        0...0, "no NAME with --json-lines (names come on standard input)",
-        command: "check")
+        0...0, "no NAME with --json-lines (names come on standard input)")
       try checkLines(with: chosen)
       return
     }
     guard !arguments.positionals.isEmpty else {
-      throw .usage("Give at least one NAME to check, or --json-lines.", command: "check")
+      throw arguments.usage("Give at least one NAME to check, or --json-lines.")
     }
     var refused = 0
     for name in arguments.positionals {
@@ -67,7 +65,7 @@ extension CommandLineTool {
     guard case .text(let bytes) = line else {
       return failure("The line is longer than \(LineReader.maximumLength) bytes.")
     }
-    guard let text = try? UTF8Text.decode(bytes) else {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
       return failure("The line is not valid UTF-8.")
     }
     let data = Data(text.utf8)

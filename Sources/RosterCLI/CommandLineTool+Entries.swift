@@ -1,14 +1,13 @@
 import Foundation
 import RosterKit
 import RosterStore
+import RosterTransfer
 
 /// `roster add`, `show`, `edit`, `rm`, `mv`, `undo`, `redo`.
 extension CommandLineTool {
-  func add(_ raw: [String]) throws(CLIError) {
-    let arguments = try Arguments(
-      raw, command: "add", options: ["--list", "--category"], flags: ["--json"])
+  func add(_ arguments: Arguments) throws(CLIError) {
     guard !arguments.positionals.isEmpty else {
-      throw .usage("Give at least one NAME to add.", command: "add")
+      throw arguments.usage("Give at least one NAME to add.")
     }
     let list = try list(arguments)
     let store = try store(arguments)
@@ -25,10 +24,8 @@ extension CommandLineTool {
     }
   }
 
-  func show(_ raw: [String]) throws(CLIError) {
-    let arguments = try Arguments(
-      raw, command: "show", options: ["--list", "--search", "--category"], flags: ["--json"])
-    try arguments.expect(0...0, "no arguments (use --search Q to filter)", command: "show")
+  func show(_ arguments: Arguments) throws(CLIError) {
+    try arguments.expect(0...0, "no arguments (use --search Q to filter)")
     let summary = try list(arguments)
     let store = try store(arguments)
     let json = arguments.has("--json")
@@ -74,10 +71,9 @@ extension CommandLineTool {
     }
   }
 
-  func edit(_ raw: [String]) throws(CLIError) {
-    let arguments = try Arguments(raw, command: "edit", options: ["--list"])
-    try arguments.expect(2...2, "ENTRY and TEXT", command: "edit")
-    let reference = try reference(arguments.positionals[0], command: "edit")
+  func edit(_ arguments: Arguments) throws(CLIError) {
+    try arguments.expect(2...2, "ENTRY and TEXT")
+    let reference = try reference(arguments.positionals[0], for: arguments)
     let list = try list(arguments)
     let store = try store(arguments)
     let (old, new) = try attempt { () throws(StoreError) in
@@ -86,13 +82,12 @@ extension CommandLineTool {
     out.line("Changed \(out.styled(Self.shortID(new.id), "2")) “\(old.text)” to “\(new.text)”.")
   }
 
-  func remove(_ raw: [String]) throws(CLIError) {
-    let arguments = try Arguments(raw, command: "rm", options: ["--list"])
+  func remove(_ arguments: Arguments) throws(CLIError) {
     guard !arguments.positionals.isEmpty else {
-      throw .usage("Give at least one ENTRY to remove.", command: "rm")
+      throw arguments.usage("Give at least one ENTRY to remove.")
     }
     var references: [EntryReference] = []
-    for text in arguments.positionals { references.append(try reference(text, command: "rm")) }
+    for text in arguments.positionals { references.append(try reference(text, for: arguments)) }
     let list = try list(arguments)
     let store = try store(arguments)
     let removed = try attempt { () throws(StoreError) in
@@ -103,15 +98,14 @@ extension CommandLineTool {
     }
   }
 
-  func move(_ raw: [String]) throws(CLIError) {
-    let arguments = try Arguments(raw, command: "mv", options: ["--list"])
-    try arguments.expect(2...2, "ENTRY and POSITION", command: "mv")
-    let reference = try reference(arguments.positionals[0], command: "mv")
+  func move(_ arguments: Arguments) throws(CLIError) {
+    try arguments.expect(2...2, "ENTRY and POSITION")
+    let reference = try reference(arguments.positionals[0], for: arguments)
     let target = arguments.positionals[1]
     guard let position = Int(target.hasPrefix("#") ? String(target.dropFirst()) : target),
       position >= 1
     else {
-      throw .usage("“\(target)” is not a position: write 1 for the first entry.", command: "mv")
+      throw arguments.usage("“\(target)” is not a position: write 1 for the first entry.")
     }
     let list = try list(arguments)
     let store = try store(arguments)
@@ -122,24 +116,18 @@ extension CommandLineTool {
       "Moved \(out.styled(Self.shortID(entry.id), "2")) “\(entry.text)” to position \(position).")
   }
 
-  func undo(_ raw: [String]) throws(CLIError) {
-    try history(raw, command: "undo")
-  }
-
-  func redo(_ raw: [String]) throws(CLIError) {
-    try history(raw, command: "redo")
-  }
-
-  private func history(_ raw: [String], command: String) throws(CLIError) {
-    let arguments = try Arguments(raw, command: command, options: ["--list"])
-    try arguments.expect(0...0, "no arguments", command: command)
+  /// `roster undo` and, with `redo`, `roster redo`.
+  func history(_ arguments: Arguments, redo: Bool) throws(CLIError) {
+    try arguments.expect(0...0, "no arguments")
     let list = try list(arguments)
     let store = try store(arguments)
     let edits = try attempt { () throws(StoreError) in
-      command == "undo" ? try store.undo(in: list.id) : try store.redo(in: list.id)
+      redo ? try store.redo(in: list.id) : try store.undo(in: list.id)
     }
-    guard let edits else { throw .failed("Nothing to \(command) in “\(list.title)”.") }
-    let verb = command == "undo" ? "Undid" : "Redid"
+    guard let edits else {
+      throw .failed("Nothing to \(redo ? "redo" : "undo") in “\(list.title)”.")
+    }
+    let verb = redo ? "Redid" : "Undid"
     out.line("\(verb) the last action on “\(list.title)”: \(Self.describe(edits)).")
   }
 

@@ -1,12 +1,12 @@
 import Foundation
 import RosterKit
 import RosterStore
+import RosterTransfer
 
 /// `roster lists …`
 extension CommandLineTool {
-  func listLists(_ raw: [String]) throws(CLIError) {
-    let arguments = try Arguments(raw, command: "lists", flags: ["--json"])
-    try arguments.expect(0...0, "no arguments", command: "lists")
+  func listLists(_ arguments: Arguments) throws(CLIError) {
+    try arguments.expect(0...0, "no arguments")
     let store = try store(arguments)
     let lists = try attempt { () throws(StoreError) in try store.lists() }
     if arguments.has("--json") {
@@ -31,11 +31,9 @@ extension CommandLineTool {
     }
   }
 
-  func createList(_ raw: [String]) throws(CLIError) {
-    let command = "lists create"
-    let arguments = try Arguments(raw, command: command, options: ["--rule", "--pattern"])
-    try arguments.expect(1...1, "one TITLE", command: command)
-    let rule = try rule(arguments, command: command) ?? .personalName
+  func createList(_ arguments: Arguments) throws(CLIError) {
+    try arguments.expect(1...1, "one TITLE")
+    let rule = try rule(arguments) ?? .personalName
     let store = try store(arguments)
     let list = try attempt { () throws(StoreError) in
       try store.createList(title: arguments.positionals[0], rule: rule)
@@ -43,10 +41,8 @@ extension CommandLineTool {
     out.line("Created the list “\(list.title)” (\(rule.kind.rawValue)).")
   }
 
-  func renameList(_ raw: [String]) throws(CLIError) {
-    let command = "lists rename"
-    let arguments = try Arguments(raw, command: command)
-    try arguments.expect(2...2, "OLD and NEW titles", command: command)
+  func renameList(_ arguments: Arguments) throws(CLIError) {
+    try arguments.expect(2...2, "OLD and NEW titles")
     let store = try store(arguments)
     let (old, new) = (arguments.positionals[0], arguments.positionals[1])
     try attempt { () throws(StoreError) in
@@ -56,10 +52,8 @@ extension CommandLineTool {
     out.line("Renamed the list “\(old)” to “\(new)”.")
   }
 
-  func deleteList(_ raw: [String]) throws(CLIError) {
-    let command = "lists delete"
-    let arguments = try Arguments(raw, command: command)
-    try arguments.expect(1...1, "one TITLE", command: command)
+  func deleteList(_ arguments: Arguments) throws(CLIError) {
+    try arguments.expect(1...1, "one TITLE")
     let store = try store(arguments)
     let title = arguments.positionals[0]
     let count = try attempt { () throws(StoreError) in

@@ -2,8 +2,14 @@ import Foundation
 import RosterKit
 import RosterStore
 
-/// The `roster` program: parses the command line, runs one command, returns the exit status.
-final class CommandLineTool {
+/// The `roster` program: parses the command line, runs one command from ``CommandTable``,
+/// returns the exit status.
+///
+/// ```swift
+/// let tool = CommandLineTool(arguments: ["add", "Anna"], environment: ["ROSTER_DB": path])
+/// exit(tool.run())
+/// ```
+public final class CommandLineTool {
   static let version = "roster 0.1.0"
   /// The list commands use when `--list` is not given; created on first use.
   static let defaultList = "Names"
@@ -14,7 +20,9 @@ final class CommandLineTool {
   let err: TextSink
   private var openStore: SQLiteStore?
 
-  init(arguments: [String], environment: [String: String]) {
+  /// A run of `roster` with these arguments (without the program's name) and environment;
+  /// output goes to standard output and standard error.
+  public init(arguments: [String], environment: [String: String]) {
     self.arguments = arguments
     self.environment = environment
     let colored = isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil
@@ -23,7 +31,7 @@ final class CommandLineTool {
   }
 
   /// Runs the command and returns the exit status: 0 done, 1 refused or failed, 2 usage error.
-  func run() -> Int32 {
+  public func run() -> Int32 {
     defer {
       // Close the database: the last connection to close checkpoints the WAL into the file
       // and removes it, so the file alone holds every change (a copy of it is complete).
@@ -47,7 +55,7 @@ final class CommandLineTool {
   }
 
   private func dispatch() throws(CLIError) {
-    var rest = arguments
+    var rest = arguments[...]
     // `--db PATH` may come before the command.
     var leading: [String] = []
     while let first = rest.first, first.hasPrefix("-") {
@@ -56,46 +64,26 @@ final class CommandLineTool {
         return
       }
       if first == "--help" || first == "-h" {
-        out.write(Help.text(for: ""))
+        out.write(HelpText.overview)
         return
       }
       leading.append(rest.removeFirst())
       if first == "--db", !rest.isEmpty { leading.append(rest.removeFirst()) }
     }
-    guard let command = rest.first else {
-      err.write(Help.text(for: ""))
+    guard let word = rest.first else {
+      err.write(HelpText.overview)
       throw .usage("Give a command.", command: "")
     }
-    rest.removeFirst()
-    var name = command
-    if ["lists", "categories"].contains(command), let sub = rest.first,
-      Help.subcommands[command]?.contains(sub) == true
-    {
-      name = "\(command) \(sub)"
-      rest.removeFirst()
+    guard let (command, words) = CommandTable.command(for: rest) else {
+      throw .usage("Unknown command “\(word)”.", command: "")
     }
-    if name == "help" {
-      out.write(Help.text(for: rest.joined(separator: " ")))
+    rest.removeFirst(words)
+    // Help wins over any other mistake on the line, but after `--` even `-h` is an argument.
+    if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+      out.write(HelpText.page(command))
       return
     }
-    guard let handler = handlers[name] else {
-      throw .usage("Unknown command “\(command)”.", command: "")
-    }
-    if rest.contains("--help") || rest.contains("-h") {
-      out.write(Help.text(for: name))
-      return
-    }
-    try handler(leading + rest)
-  }
-
-  private var handlers: [String: ([String]) throws(CLIError) -> Void] {
-    [
-      "lists": listLists, "lists create": createList, "lists rename": renameList,
-      "lists delete": deleteList, "add": add, "show": show, "edit": edit, "rm": remove,
-      "mv": move, "undo": undo, "redo": redo, "categories": listCategories,
-      "categories color": colorCategory, "categories rename": renameCategory, "check": check,
-      "import": importFile, "export": export,
-    ]
+    try command.run(self, try Arguments(leading + rest, for: command))
   }
 
   // MARK: Shared helpers
@@ -103,10 +91,9 @@ final class CommandLineTool {
   /// The store at `--db`, `$ROSTER_DB` or the default path, opened once.
   func store(_ arguments: Arguments) throws(CLIError) -> SQLiteStore {
     if let openStore { return openStore }
-    var environment = self.environment
-    if let path = arguments.value("--db") { environment["ROSTER_DB"] = path }
+    let location = DatabaseLocation(option: arguments.value("--db"), environment: environment)
     do throws(StoreError) {
-      let store = try SQLiteStore(path: SQLiteStore.defaultPath(environment: environment))
+      let store = try SQLiteStore(path: location.path)
       openStore = store
       return store
     } catch {
@@ -141,13 +128,22 @@ final class CommandLineTool {
   }
 
   /// A parsed entry reference, or a usage error naming the syntax.
-  func reference(_ text: String, command: String) throws(CLIError) -> EntryReference {
+  func reference(_ text: String, for arguments: Arguments) throws(CLIError) -> EntryReference {
     guard let reference = EntryReference(text) else {
-      throw .usage(
-        "“\(text)” is neither an id (at least 4 hexadecimal characters) nor a position like #3.",
-        command: command)
+      throw arguments.usage(
+        "“\(text)” is neither an id (at least 4 hexadecimal characters) nor a position like #3.")
     }
     return reference
+  }
+
+  /// What went wrong with a file: on Linux Foundation's own message says only “The operation
+  /// could not be completed”, the POSIX error beneath it says what (“File too large”).
+  static func reason(_ error: any Error) -> String {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    guard let underlying, underlying.domain == NSPOSIXErrorDomain else {
+      return error.localizedDescription
+    }
+    return String(cString: strerror(Int32(underlying.code)))
   }
 
   /// The first eight characters of an id, as `show` prints them.
@@ -156,13 +152,13 @@ final class CommandLineTool {
   }
 
   /// The rule given by `--rule` and `--pattern`, or `nil` when neither is given.
-  func rule(_ arguments: Arguments, command: String) throws(CLIError) -> Rule? {
+  func rule(_ arguments: Arguments) throws(CLIError) -> Rule? {
     let pattern = arguments.value("--pattern")
     switch arguments.value("--rule") {
     case nil where pattern == nil: return nil
     case nil, "pattern":
       guard let pattern else {
-        throw .usage("The pattern rule needs --pattern REGEX.", command: command)
+        throw arguments.usage("The pattern rule needs --pattern REGEX.")
       }
       do throws(RosterError) {
         return try Rule.pattern(pattern)
@@ -173,10 +169,9 @@ final class CommandLineTool {
     case "text" where pattern == nil: return .text
     case let other?:
       if pattern != nil, other == "personal-name" || other == "text" {
-        throw .usage("--pattern goes with --rule pattern only.", command: command)
+        throw arguments.usage("--pattern goes with --rule pattern only.")
       }
-      throw .usage(
-        "Unknown rule “\(other)”: use personal-name, text or pattern.", command: command)
+      throw arguments.usage("Unknown rule “\(other)”: use personal-name, text or pattern.")
     }
   }
 }

@@ -92,7 +92,8 @@ public final class CSVReader {
         fieldOffset = offset
       case (.unquoted, 0x22):
         throw .malformed(
-          file: name, line: line, reason: "a quote inside an unquoted field: quote the whole field.")
+          file: name, line: line, reason: "a quote inside an unquoted field: quote the whole field."
+        )
       case (.fieldStart, _), (.unquoted, _):
         if state == .fieldStart { fieldOffset = offset - 1 }
         state = .unquoted
@@ -113,7 +114,8 @@ public final class CSVReader {
     }
     if state == .quoted {
       throw .malformed(
-        file: name, line: recordLine, reason: "a quoted field is never closed (it starts on this line).")
+        file: name, line: recordLine,
+        reason: "a quoted field is never closed (it starts on this line).")
     }
     if fields.isEmpty, field.isEmpty, state == .fieldStart { return nil }
     try endField()
@@ -123,7 +125,8 @@ public final class CSVReader {
   /// The 0-based offset in the file of the next byte.
   private var offset: Int { consumed + index }
 
-  private func append(_ byte: UInt8, to field: inout [UInt8], recordLine: Int) throws(TransferError) {
+  private func append(_ byte: UInt8, to field: inout [UInt8], recordLine: Int) throws(TransferError)
+  {
     guard field.count < Self.maximumFieldBytes else {
       throw .malformed(
         file: name, line: recordLine,

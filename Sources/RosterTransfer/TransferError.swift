@@ -46,7 +46,8 @@ public enum TransferError: Error, CustomStringConvertible {
       "\(file): the category “\(StoreError.visible(name))”: \(reason)"
     case .invalidID(let text): "“\(text)” is not an id."
     case .invalidTime(let text): "“\(text)” is not a time like 2026-11-30T20:15:00.000Z."
-    case .rowsRefused(let refused, let rows): "Nothing imported: \(refused) of \(rows) rows refused."
+    case .rowsRefused(let refused, let rows):
+      "Nothing imported: \(refused) of \(rows) rows refused."
     case .destination(let error): "\(error)"
     }
   }

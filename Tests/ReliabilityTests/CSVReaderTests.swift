@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import roster
+import RosterTransfer
 
 /// `roster import` reads CSV with ``CSVReader``.
 @Suite struct CSVReaderTests {
@@ -11,7 +11,7 @@ import Testing
       .appendingPathComponent("reliability-\(UUID().uuidString).csv")
     try Data(bytes).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
-    let reader = CSVReader(handle: try FileHandle(forReadingFrom: url))
+    let reader = CSVReader(handle: try FileHandle(forReadingFrom: url), name: url.path)
     var records: [[String]] = []
     while let record = try reader.next() { records.append(record.fields) }
     return records

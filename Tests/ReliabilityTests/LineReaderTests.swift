@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import roster
+import RosterTransfer
 
 /// `check --json-lines` reads standard input with ``LineReader``.
 @Suite struct LineReaderTests {

@@ -1,22 +1,27 @@
-import Foundation
-import Testing
+public import Foundation
 
 /// The built `roster` executable, run as a subprocess.
-struct RosterBinary {
+public struct RosterBinary: Sendable {
   /// What one run printed and returned.
-  struct Result {
-    let stdout: String
-    let stderr: String
-    let status: Int32
+  public struct Result: Sendable {
+    /// Everything written to standard output.
+    public let stdout: String
+    /// Everything written to standard error.
+    public let stderr: String
+    /// The exit status.
+    public let status: Int32
   }
 
-  let url: URL
+  /// The executable.
+  public let url: URL
 
-  /// Finds `roster` next to the test bundle, or in the package's `.build/debug`; records a clear
-  /// failure when it is missing.
-  static func locate() throws -> RosterBinary {
-    let packageRoot = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  /// The package's root folder (where `Package.swift` is).
+  public static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// Finds `roster` next to the test bundle, or in the package's `.build/debug`.
+  /// - Throws: ``BinaryMissing`` when it is not built.
+  public static func locate() throws -> RosterBinary {
     let candidates = [
       Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("roster"),
       Bundle.main.bundleURL.appendingPathComponent("roster"),
@@ -33,9 +38,12 @@ struct RosterBinary {
   }
 
   /// Thrown when the executable is not built.
-  struct BinaryMissing: Error, CustomStringConvertible {
-    let searched: [String]
-    var description: String {
+  public struct BinaryMissing: Error, CustomStringConvertible {
+    /// The paths looked in.
+    public let searched: [String]
+
+    /// What to do about it.
+    public var description: String {
       "The roster executable is not built (run `swift build`); looked in: "
         + searched.joined(separator: ", ")
     }
@@ -43,7 +51,7 @@ struct RosterBinary {
 
   /// Starts `roster` with `arguments`, without waiting; its output goes to `stdout` and
   /// `stderr` (file handles or pipes).
-  func start(
+  public func start(
     _ arguments: [String], environment: [String: String], stdin: Data? = nil,
     stdout: Any, stderr: Any
   ) throws -> Process {
@@ -62,8 +70,8 @@ struct RosterBinary {
   }
 
   /// Runs `roster` with `arguments` to the end, its output captured in temporary files.
-  func run(_ arguments: [String], environment: [String: String], stdin: Data? = nil) throws
-    -> Result
+  public func run(_ arguments: [String], environment: [String: String], stdin: Data? = nil)
+    throws -> Result
   {
     let folder = FileManager.default.temporaryDirectory
     let outURL = folder.appendingPathComponent("roster-out-\(UUID().uuidString)")

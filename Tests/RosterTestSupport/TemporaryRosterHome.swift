@@ -1,13 +1,15 @@
-import Foundation
+public import Foundation
 
 /// A fresh temporary folder holding a test's database, and the environment that points the
 /// `roster` binary at it (no colour, a home of its own).
-struct TemporaryRosterHome {
-  let folder: URL
-  let environment: [String: String]
+public struct TemporaryRosterHome: Sendable {
+  /// The folder.
+  public let folder: URL
+  /// `ROSTER_DB` in the folder, `NO_COLOR`, and `HOME` the folder.
+  public let environment: [String: String]
 
   /// Creates the folder `<tmp>/<prefix>-<uuid>`; `extra` adds or overrides variables.
-  init(prefix: String, extra: [String: String] = [:]) throws {
+  public init(prefix: String, extra: [String: String] = [:]) throws {
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("\(prefix)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

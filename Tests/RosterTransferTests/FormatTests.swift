@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import roster
+import RosterTransfer
 
 /// The small text formats the command line writes and reads.
 @Suite struct FormatTests {
