@@ -24,6 +24,7 @@ func forbiddenInText(_ scalar: Unicode.Scalar) -> Bool {
   return scalar.properties.isBidiControl || [0x200B, 0xFEFF].contains(scalar.value)
 }
 
+/// One input: every rule's verdict on it is checked against the properties above.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRules(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let input = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)

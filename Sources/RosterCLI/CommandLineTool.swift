@@ -30,6 +30,14 @@ public final class CommandLineTool {
     err = TextSink(handle: .standardError)
   }
 
+  /// Runs `roster` with the process's arguments and environment, and exits with its status.
+  public static func main() -> Never {
+    let tool = CommandLineTool(
+      arguments: Array(CommandLine.arguments.dropFirst()),
+      environment: ProcessInfo.processInfo.environment)
+    exit(tool.run())
+  }
+
   /// Runs the command and returns the exit status: 0 done, 1 refused or failed, 2 usage error.
   public func run() -> Int32 {
     defer {

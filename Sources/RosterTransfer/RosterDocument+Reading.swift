@@ -10,6 +10,7 @@ extension RosterDocument {
   /// - Parameters:
   ///   - handle: The file to read, from its current offset to its end.
   ///   - name: The file's name in error messages.
+  /// - Returns: The document, its version checked.
   /// - Throws: ``TransferError`` saying what is wrong and where.
   /// - Complexity: O(n) in the file's size.
   public static func read(from handle: FileHandle, name: String) throws(TransferError) -> Self {

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import RosterTransfer
+import Testing
 
 /// `roster import` reads CSV with ``CSVReader``.
 @Suite struct CSVReaderTests {

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import RosterTransfer
+import Testing
 
 /// `check --json-lines` reads standard input with ``LineReader``.
 @Suite struct LineReaderTests {

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import RosterTransfer
+import Testing
 
 /// The small text formats the command line writes and reads.
 @Suite struct FormatTests {
