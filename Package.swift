@@ -17,6 +17,8 @@ let package = Package(
   products: [
     .library(name: "RosterKit", targets: ["RosterKit"]),
     .library(name: "RosterStore", targets: ["RosterStore"]),
+    .library(name: "RosterTransfer", targets: ["RosterTransfer"]),
+    .library(name: "RosterCLI", targets: ["RosterCLI"]),
     .executable(name: "roster", targets: ["roster"]),
     .executable(name: "roster-app", targets: ["RosterApp"]),
     .executable(name: "roster-bench", targets: ["RosterBench"]),
@@ -33,8 +35,13 @@ let package = Package(
     ),
     .target(name: "RosterStore", dependencies: ["RosterKit", "CSQLite"]),
 
-    // Front ends.
-    .executableTarget(name: "roster", dependencies: ["RosterKit", "RosterStore"]),
+    // File formats: CSV and JSON reading and writing, and the import plan, for every front end.
+    .target(name: "RosterTransfer", dependencies: ["RosterKit", "RosterStore"]),
+
+    // Front ends. The command line is a library (its command table, dispatch and help) under a
+    // few lines of executable.
+    .target(name: "RosterCLI", dependencies: ["RosterKit", "RosterStore", "RosterTransfer"]),
+    .executableTarget(name: "roster", dependencies: ["RosterCLI"]),
     .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
     .systemLibrary(
       name: "CAdw",
@@ -58,14 +65,23 @@ let package = Package(
     .executableTarget(
       name: "RosterBench", dependencies: ["RosterKit", "RosterStore", "CMalloc"]),
 
+    // What several test targets need: the built `roster`, temporary homes and databases.
+    .target(name: "RosterTestSupport", path: "Tests/RosterTestSupport"),
     .testTarget(name: "RosterKitTests", dependencies: ["RosterKit"]),
     .testTarget(name: "RosterStoreTests", dependencies: ["RosterKit", "RosterStore"]),
     .testTarget(
-      name: "RosterCLITests", dependencies: ["roster", "RosterStore"], exclude: ["Golden"]),
+      name: "RosterTransferTests",
+      dependencies: ["RosterKit", "RosterStore", "RosterTransfer", "RosterTestSupport"]),
+    .testTarget(
+      name: "RosterCLITests",
+      dependencies: ["roster", "RosterCLI", "RosterKit", "RosterStore", "RosterTestSupport"],
+      exclude: ["Golden"]),
     .testTarget(
       name: "RosterAppTests", dependencies: ["RosterKit", "RosterStore", "RosterAppCore"]),
     // Hostile input, kills and concurrent writers: Tests/Reliability's scripts and regressions.
-    .testTarget(name: "ReliabilityTests", dependencies: ["roster", "RosterKit", "RosterStore"]),
+    .testTarget(
+      name: "ReliabilityTests",
+      dependencies: ["roster", "RosterKit", "RosterStore", "RosterTransfer", "RosterTestSupport"]),
   ]
 )
 

@@ -4,7 +4,7 @@
 #   Fuzz/run.sh --list                 print the target names
 # A crash or a property failure stops the run with the input saved under .build/fuzz/.
 # Targets: rules (RosterKit's rules); csv and json (`roster import`), lines (`roster check
-# --json-lines`): one binary over the roster sources, linked under each name. A binary is
+# --json-lines`): one binary over the RosterCLI library, linked under each name. A binary is
 # rebuilt only when a source is newer. The CLI targets redirect roster's standard error to
 # a file while it runs, so a crash inside roster reports there: run.sh prints it on failure.
 set -euo pipefail
@@ -39,30 +39,35 @@ build() { # name, extra sources…
   [ -x "$out/$name" ] || { echo "fuzz: could not build $name" >&2; exit 1; }
 }
 
-# RosterKit and RosterStore as instrumented static libraries, then the roster sources (not
-# main.swift) with the CLI targets in one executable, linked as csv, json and lines.
+# The libraries under the command line as instrumented static libraries, each compiled
+# against the modules before it, then the CLI targets in one executable, linked as csv, json
+# and lines. Nothing compiles the executable's sources: the targets run RosterCLI in process.
 lib=$out/lib
-library() { # module, sources…
-  local module=$1; shift
-  stale "$lib/lib$module.a" "$@" || return 0
+modules=(RosterKit RosterStore RosterTransfer RosterCLI)
+library() { # module, the library it was compiled against (or "")
+  local module=$1 before=$2 sources
+  mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
+  # A library is compiled against the modules before it: rebuild it when one of them changed.
+  [ -n "$before" ] && [ "$lib/lib$before.a" -nt "$lib/lib$module.a" ] && rm -f "$lib/lib$module.a"
+  stale "$lib/lib$module.a" "${sources[@]}" || return 0
   mkdir -p "$lib"
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$module" "${flags[@]}" \
     -I "$lib" -I Sources/CSQLite -emit-module -emit-module-path "$lib/$module.swiftmodule" \
-    -emit-library -static "$@" -o "$lib/lib$module.a" 2>&1 | quiet
+    -emit-library -static "${sources[@]}" -o "$lib/lib$module.a" 2>&1 | quiet
   [ -f "$lib/lib$module.a" ] || { echo "fuzz: could not build $module" >&2; exit 1; }
 }
 cli() {
-  mapfile -t store < <(find Sources/RosterStore -name '*.swift' | sort)
-  mapfile -t tool < <(find Sources/roster -name '*.swift' ! -name main.swift | sort)
-  library RosterKit "${kit[@]}"
-  # RosterStore is compiled against RosterKit's module: rebuild it when RosterKit changed.
-  [ "$lib/libRosterKit.a" -nt "$lib/libRosterStore.a" ] && rm -f "$lib/libRosterStore.a"
-  library RosterStore "${store[@]}"
-  if stale "$out/cli" "$lib/libRosterKit.a" "$lib/libRosterStore.a" "${tool[@]}" \
-    Fuzz/Targets/CLIFuzz*.swift; then
+  local before="" archives=() links=()
+  for module in "${modules[@]}"; do
+    library "$module" "$before"
+    before=$module
+    archives+=("$lib/lib$module.a")
+    links=("-l$module" "${links[@]}")
+  done
+  if stale "$out/cli" "${archives[@]}" Fuzz/Targets/CLIFuzz*.swift; then
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name FuzzCLI "${flags[@]}" \
-      -I "$lib" -I Sources/CSQLite "${tool[@]}" Fuzz/Targets/CLIFuzz*.swift \
-      -L "$lib" -lRosterStore -lRosterKit -lsqlite3 -o "$out/cli" 2>&1 | quiet
+      -I "$lib" -I Sources/CSQLite Fuzz/Targets/CLIFuzz*.swift \
+      -L "$lib" "${links[@]}" -lsqlite3 -o "$out/cli" 2>&1 | quiet
     [ -x "$out/cli" ] || { echo "fuzz: could not build the CLI targets" >&2; exit 1; }
   fi
   ln -sf cli "$out/$1"

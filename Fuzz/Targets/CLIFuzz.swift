@@ -1,15 +1,17 @@
-// libFuzzer targets for the command line's readers, run in process through `CommandLineTool`
-// against a real SQLite file, so that what is checked is what `roster` does:
+// libFuzzer targets for the command line's readers, run in process through RosterCLI's
+// `CommandLineTool` against a real SQLite file, so that what is checked is what `roster` does:
 //   csv    `roster import FILE.csv`    all or nothing, nothing invalid stored, round trip, undo
 //   json   `roster import FILE.json`   the same for the JSON document
 //   lines  `roster check --json-lines` one answer per line, in order, agreeing with the rule
 // One binary; Fuzz/run.sh links it under each name and the name picks the target.
-// Built with `swiftc -sanitize=fuzzer,address` over the roster sources (without main.swift),
-// against RosterKit and RosterStore built the same way.
+// Built with `swiftc -sanitize=fuzzer,address` against RosterKit, RosterStore, RosterTransfer
+// and RosterCLI, built the same way as static libraries.
 
 import Foundation
+import RosterCLI
 import RosterKit
 import RosterStore
+import RosterTransfer
 
 nonisolated(unsafe) var harness: CLIHarness?
 

@@ -3,7 +3,7 @@
 
 import Foundation
 import RosterKit
-import RosterStore
+import RosterTransfer
 
 /// What one in-process run of `roster` printed and returned.
 struct Outcome {

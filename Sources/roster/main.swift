@@ -1,7 +1,4 @@
-import Foundation
+import RosterCLI
 
-// roster: a thin command line over RosterKit and RosterStore. See `roster --help`.
-let tool = CommandLineTool(
-  arguments: Array(CommandLine.arguments.dropFirst()),
-  environment: ProcessInfo.processInfo.environment)
-exit(tool.run())
+// roster: a thin command line over RosterCLI. See `roster --help`.
+CommandLineTool.main()

@@ -1,7 +1,6 @@
 import Foundation
+import RosterTransfer
 import Testing
-
-@testable import roster
 
 /// `roster import` reads CSV with ``CSVReader``.
 @Suite struct CSVReaderTests {
@@ -11,7 +10,7 @@ import Testing
       .appendingPathComponent("reliability-\(UUID().uuidString).csv")
     try Data(bytes).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
-    let reader = CSVReader(handle: try FileHandle(forReadingFrom: url))
+    let reader = CSVReader(handle: try FileHandle(forReadingFrom: url), name: url.path)
     var records: [[String]] = []
     while let record = try reader.next() { records.append(record.fields) }
     return records

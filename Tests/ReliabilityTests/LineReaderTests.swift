@@ -1,7 +1,6 @@
 import Foundation
+import RosterTransfer
 import Testing
-
-@testable import roster
 
 /// `check --json-lines` reads standard input with ``LineReader``.
 @Suite struct LineReaderTests {

@@ -1,6 +1,7 @@
 import Foundation
 import RosterKit
 import RosterStore
+import RosterTestSupport
 import Testing
 
 /// Regressions for bugs found by the reliability work (docs/reliability.md lists them).
@@ -24,10 +25,8 @@ import Testing
 /// an empty name became a category, and " Guests " did not meet the entries' "Guests".
 @Suite struct ImportedCategoryTests {
   @Test func categoryNamesAreCheckedAndNormalizedLikeEntries() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("reliability-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let store = try SQLiteStore(path: folder.appendingPathComponent("roster.sqlite3").path)
+    let database = TemporaryDatabase(prefix: "reliability")
+    let store = try SQLiteStore(path: database.path)
     let list = try store.createList(title: "Guests", rule: .personalName)
     let batch = try store.beginImport(into: list.id)
     let red = try #require(CategoryColor(hex: "#ff0000"))

@@ -1,25 +1,12 @@
 import Foundation
 import RosterKit
+import RosterTestSupport
 import Testing
 
 /// The scripts in Tests/Reliability, short versions, against the built `roster`:
 /// `scripts/soak.sh` runs the long ones.
 @Suite(.serialized) struct ScriptTests {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  /// The built `roster` next to this test bundle, else in `.build/debug`.
-  static func roster() throws -> String {
-    let candidates = [
-      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("roster").path,
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("roster").path,
-      root.appendingPathComponent(".build/debug/roster").path,
-    ]
-    return try #require(
-      candidates.first { FileManager.default.isExecutableFile(atPath: $0) },
-      "roster is not built (swift build)")
-  }
+  static let root = RosterBinary.packageRoot
 
   /// Runs `python3 Tests/Reliability/SCRIPT ARGUMENTS --roster …`; its output on failure.
   func run(_ script: String, _ arguments: [String]) throws {
@@ -27,10 +14,10 @@ import Testing
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
       ["python3", Self.root.appendingPathComponent("Tests/Reliability/\(script)").path]
-      + arguments + ["--roster", try Self.roster()]
+      + arguments + ["--roster", try RosterBinary.locate().url.path]
     let output = FileManager.default.temporaryDirectory
       .appendingPathComponent("reliability-\(UUID().uuidString).txt")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: output) }
     let handle = try FileHandle(forWritingTo: output)
     process.standardOutput = handle

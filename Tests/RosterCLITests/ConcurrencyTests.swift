@@ -1,6 +1,7 @@
 import Foundation
 import RosterKit
 import RosterStore
+import RosterTestSupport
 import Testing
 
 /// Real processes sharing one database: no lost update, no "database is locked", and no damage

@@ -29,6 +29,8 @@ import Testing
     try t.run("export", "--format", "xml")
     try t.run("check")
     try t.run("show", "--json=yes")
+    // After `--` everything is an argument, `-h` too: it is a name to add, and refused.
+    try t.run("add", "--", "-h")
     try t.verify("usage-errors")
   }
 

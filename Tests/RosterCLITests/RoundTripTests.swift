@@ -1,6 +1,7 @@
 import Foundation
 import RosterKit
 import RosterStore
+import RosterTestSupport
 import Testing
 
 /// Exporting a list and importing the file into an empty list gives back the same entries —

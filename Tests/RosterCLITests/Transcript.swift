@@ -1,4 +1,5 @@
 import Foundation
+import RosterTestSupport
 import Testing
 
 /// Runs a scenario of `roster` commands against a fresh database and compares the transcript —

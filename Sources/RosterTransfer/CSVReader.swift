@@ -1,0 +1,173 @@
+public import Foundation
+
+/// A streaming RFC 4180 reader: quoted fields with commas, doubled quotes and line breaks; CRLF
+/// or LF; an optional UTF-8 byte-order mark. Reads in chunks, so memory stays small whatever
+/// the file's size; one field may hold at most ``maximumFieldBytes``.
+///
+/// ```swift
+/// let reader = CSVReader(handle: try FileHandle(forReadingFrom: url), name: "names.csv")
+/// while let record = try reader.next() { print(record.line, record.fields) }
+/// ```
+public final class CSVReader {
+  /// One row and the line it starts on (1-based).
+  public struct Record: Sendable {
+    /// The 1-based line the record starts on (a quoted field may span several).
+    public let line: Int
+    /// The fields, unquoted, in order.
+    public let fields: [String]
+  }
+
+  /// The longest field read, in bytes.
+  public static let maximumFieldBytes = 1 << 16
+  /// The most fields a record may have.
+  public static let maximumFields = 64
+
+  private enum State { case fieldStart, unquoted, quoted, quoteInQuoted }
+
+  private let handle: FileHandle
+  private var chunk: [UInt8] = []
+  private var index = 0
+  private var consumed = 0
+  private var atEnd = false
+  private var line = 1
+  private var startedBOMCheck = false
+
+  private let name: String
+
+  /// A reader of `handle`, which it reads from its current offset on.
+  /// - Parameters:
+  ///   - handle: The file (or pipe) to read.
+  ///   - name: The file's name in error messages.
+  public init(handle: FileHandle, name: String) {
+    self.handle = handle
+    self.name = name
+  }
+
+  /// The next record, skipping blank lines; `nil` at the end of the file.
+  /// - Throws: ``TransferError/malformed(file:line:reason:)`` with the line, or
+  ///   ``TransferError/unreadable(file:reason:)``.
+  /// - Complexity: O(n) in the record's length.
+  public func next() throws(TransferError) -> Record? {
+    var fields: [String] = []
+    var field: [UInt8] = []
+    var fieldOffset = offset
+    var state = State.fieldStart
+    var recordLine = line
+    func endField() throws(TransferError) {
+      do throws(UTF8Text.Invalid) {
+        fields.append(try UTF8Text.decode(field))
+      } catch {
+        throw .malformed(
+          file: name, line: line,
+          reason: "invalid UTF-8 at byte \(fieldOffset + error.offset) of the file.")
+      }
+      guard fields.count <= Self.maximumFields else {
+        throw .malformed(
+          file: name, line: recordLine, reason: "more than \(Self.maximumFields) fields.")
+      }
+      field.removeAll(keepingCapacity: true)
+    }
+    while let byte = try nextByte() {
+      if state != .quoted, byte == 0x2C {
+        try endField()
+        state = .fieldStart
+        fieldOffset = offset
+        continue
+      }
+      if state != .quoted, byte == 0x0D || byte == 0x0A {
+        if byte == 0x0D, try peekByte() == 0x0A { _ = try nextByte() }
+        if fields.isEmpty, field.isEmpty, state == .fieldStart {
+          line += 1  // a blank line
+          recordLine = line
+          fieldOffset = offset
+          continue
+        }
+        try endField()
+        line += 1
+        return Record(line: recordLine, fields: fields)
+      }
+      switch (state, byte) {
+      case (.fieldStart, 0x22):
+        state = .quoted
+        fieldOffset = offset
+      case (.unquoted, 0x22):
+        throw .malformed(
+          file: name, line: line, reason: "a quote inside an unquoted field: quote the whole field."
+        )
+      case (.fieldStart, _), (.unquoted, _):
+        if state == .fieldStart { fieldOffset = offset - 1 }
+        state = .unquoted
+        try append(byte, to: &field, recordLine: recordLine)
+      case (.quoted, 0x22):
+        state = .quoteInQuoted
+      case (.quoted, _):
+        if byte == 0x0A { line += 1 }
+        try append(byte, to: &field, recordLine: recordLine)
+      case (.quoteInQuoted, 0x22):
+        state = .quoted
+        try append(byte, to: &field, recordLine: recordLine)
+      case (.quoteInQuoted, _):
+        throw .malformed(
+          file: name, line: line,
+          reason: "text after a closing quote: double quotes inside a field (\"\").")
+      }
+    }
+    if state == .quoted {
+      throw .malformed(
+        file: name, line: recordLine,
+        reason: "a quoted field is never closed (it starts on this line).")
+    }
+    if fields.isEmpty, field.isEmpty, state == .fieldStart { return nil }
+    try endField()
+    return Record(line: recordLine, fields: fields)
+  }
+
+  /// The 0-based offset in the file of the next byte.
+  private var offset: Int { consumed + index }
+
+  private func append(_ byte: UInt8, to field: inout [UInt8], recordLine: Int) throws(TransferError)
+  {
+    guard field.count < Self.maximumFieldBytes else {
+      throw .malformed(
+        file: name, line: recordLine,
+        reason: "a field is longer than \(Self.maximumFieldBytes) bytes; is this a CSV file?")
+    }
+    field.append(byte)
+  }
+
+  private func nextByte() throws(TransferError) -> UInt8? {
+    guard try fill() else { return nil }
+    let byte = chunk[index]
+    index += 1
+    return byte
+  }
+
+  private func peekByte() throws(TransferError) -> UInt8? {
+    guard try fill() else { return nil }
+    return chunk[index]
+  }
+
+  /// Makes sure a byte is available; `false` at the end of the file.
+  private func fill() throws(TransferError) -> Bool {
+    if index < chunk.count { return true }
+    guard !atEnd else { return false }
+    consumed += chunk.count
+    let data: Data
+    do {
+      data = try handle.read(upToCount: 1 << 20) ?? Data()
+    } catch {
+      throw .malformed(
+        file: name, line: line, reason: "cannot read: \(error.localizedDescription)")
+    }
+    chunk = Array(data)
+    index = 0
+    if !startedBOMCheck {
+      startedBOMCheck = true
+      if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+    if chunk.isEmpty { atEnd = true }
+    // A chunk that was only the byte-order mark holds no byte yet: read on.
+    if !chunk.isEmpty, index == chunk.count { return try fill() }
+    return !chunk.isEmpty
+  }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Bytes in a temporary file, opened for reading; the file is removed with the value.
+final class TransferFile {
+  let url: URL
+  let handle: FileHandle
+
+  init(_ contents: String) throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("roster-transfer-\(UUID().uuidString)")
+    try Data(contents.utf8).write(to: url)
+    handle = try FileHandle(forReadingFrom: url)
+  }
+
+  deinit {
+    try? handle.close()
+    try? FileManager.default.removeItem(at: url)
+  }
+}
