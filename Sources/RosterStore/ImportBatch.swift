@@ -1,4 +1,5 @@
 public import Foundation
+public import RosterBackend
 public import RosterKit
 
 /// A bulk import into one list: one write transaction, rows appended after the list's last
@@ -80,7 +81,9 @@ public final class ImportBatch {
       if let known = categoryNames[category] {
         categoryName = known
       } else {
-        categoryName = try SQLiteStore.categoryName(category)
+        categoryName = try StoreError.wrapping { () throws(RosterError) in
+          try CategoryRules.normalizedName(category)
+        }
         categoryNames[category] = categoryName
       }
     }
@@ -107,9 +110,7 @@ public final class ImportBatch {
     } catch .constraint {
       throw .duplicateEntry(entry.id)
     }
-    if let categoryName, !categories.contains(where: { $0.name == categoryName }) {
-      categories.append(EntryCategory(name: categoryName))
-    }
+    apply(CategoryRules(categories).creating(categoryName))
     inserts?.append(.insert(entry, offset: Int.max, after: lastID))
     if (inserts?.count ?? 0) > SQLiteStore.loggedEditLimit { inserts = nil }
     lastKey = key
@@ -140,13 +141,18 @@ public final class ImportBatch {
   /// is checked and normalized as entries' category names are; a blank one is ignored.
   /// - Throws: A refusal of the name.
   public func addCategory(_ category: EntryCategory) throws(StoreError) {
-    guard let name = try SQLiteStore.categoryName(category.name) else { return }
-    let category = EntryCategory(name: name, color: category.color)
-    if let index = categories.firstIndex(where: { $0.name == category.name }) {
-      categories[index].color = category.color
-    } else {
-      categories.append(category)
+    let rules = CategoryRules(categories)
+    try StoreError.wrapping { () throws(RosterError) in
+      guard let name = try CategoryRules.normalizedName(category.name) else { return }
+      let created = rules.creating(name, color: category.color)
+      apply(created.isEmpty ? try rules.settingColor(category.color, of: name) : created)
     }
+  }
+
+  /// Takes the categories that `edits` from ``RosterKit/CategoryRules`` give the list; the
+  /// batch stores them all at once in ``commit()``.
+  private func apply(_ edits: [ListEdit]) {
+    for case .categories(_, let new) in edits { categories = new }
   }
 
   /// Stores everything added, as one action.

@@ -1,4 +1,4 @@
-import RosterStore
+import RosterBackend
 
 /// Why a command stopped, and the exit status that says so.
 enum CLIError: Error {

@@ -1,6 +1,6 @@
 import Foundation
+import RosterBackend
 import RosterKit
-import RosterStore
 
 /// `roster check`
 extension CommandLineTool {

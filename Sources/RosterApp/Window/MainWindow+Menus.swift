@@ -1,5 +1,6 @@
 import CGtk
 import RosterAppCore
+import RosterBackend
 import RosterKit
 import RosterStore
 

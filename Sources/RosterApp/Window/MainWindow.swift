@@ -2,6 +2,7 @@ import CAdw
 import CGtk
 import Foundation
 import RosterAppCore
+import RosterBackend
 import RosterKit
 import RosterStore
 

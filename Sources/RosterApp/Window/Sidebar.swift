@@ -1,6 +1,6 @@
 import CGtk
 import Foundation
-import RosterStore
+import RosterBackend
 
 /// The lists, with their counts, in a GtkListBox (tens of rows): choosing one shows it.
 @MainActor

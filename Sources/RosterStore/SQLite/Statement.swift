@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import RosterBackend
 
 /// A prepared SQLite statement, owned and cached by its ``Database``.
 final class Statement {
