@@ -148,13 +148,8 @@ extension SQLiteStore {
   public func setColor(_ color: CategoryColor, ofCategory name: String, in list: UUID)
     throws(StoreError)
   {
-    try write { () throws(StoreError) in
-      let stored = try stored(list)
-      let rules = CategoryRules(try categories(of: stored))
-      _ = try act(
-        try StoreError.wrapping { () throws(RosterError) in try rules.settingColor(color, of: name)
-        },
-        in: stored)
+    try act(onCategoriesOf: list) { rules, _ throws(RosterError) in
+      try rules.settingColor(color, of: name)
     }
   }
 
@@ -164,20 +159,32 @@ extension SQLiteStore {
   public func renameCategory(_ name: String, to newName: String, in list: UUID)
     throws(StoreError)
   {
-    try write { () throws(StoreError) in
-      let stored = try stored(list)
-      let rules = CategoryRules(try categories(of: stored))
-      let known = rules.categories.contains { $0.name == name }
-      let carriers = known ? try entries(carrying: name, in: stored) : []
-      let stamp = now()
-      _ = try act(
-        try StoreError.wrapping { () throws(RosterError) in
-          try rules.renaming(name, to: newName, carriers: carriers, at: stamp)
-        }, in: stored)
+    let stamp = now()
+    try act(onCategoriesOf: list, carrying: name) { rules, carriers throws(RosterError) in
+      try rules.renaming(name, to: newName, carriers: carriers, at: stamp)
     }
   }
 
   // MARK: Internals
+
+  /// Stores, as one action, the edits a ``RosterKit/CategoryRules`` rule makes from the list's
+  /// categories and the entries that carry category `name` (none when `name` is `nil` or not
+  /// a category of the list).
+  private func act(
+    onCategoriesOf list: UUID, carrying name: String? = nil,
+    _ rule: (CategoryRules, _ carriers: [Entry]) throws(RosterError) -> [ListEdit]
+  ) throws(StoreError) {
+    try write { () throws(StoreError) in
+      let stored = try stored(list)
+      let rules = CategoryRules(try categories(of: stored))
+      var carriers: [Entry] = []
+      if let name, rules.categories.contains(where: { $0.name == name }) {
+        carriers = try entries(carrying: name, in: stored)
+      }
+      let edits = try StoreError.wrapping { () throws(RosterError) in try rule(rules, carriers) }
+      _ = try act(edits, in: stored)
+    }
+  }
 
   /// The entries whose category is `name`, in list order.
   private func entries(carrying name: String, in list: StoredList) throws(StoreError) -> [Entry] {
