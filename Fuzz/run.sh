@@ -39,7 +39,7 @@ build() { # name, extra sources…
   [ -x "$out/$name" ] || { echo "fuzz: could not build $name" >&2; exit 1; }
 }
 
-# RosterKit and RosterStore as instrumented static libraries, then the roster sources (not
+# RosterKit, RosterBackend and RosterStore as instrumented static libraries, then the roster sources (not
 # main.swift) with the CLI targets in one executable, linked as csv, json and lines.
 lib=$out/lib
 library() { # module, sources…
@@ -52,17 +52,20 @@ library() { # module, sources…
   [ -f "$lib/lib$module.a" ] || { echo "fuzz: could not build $module" >&2; exit 1; }
 }
 cli() {
+  mapfile -t backend < <(find Sources/RosterBackend -name '*.swift' | sort)
   mapfile -t store < <(find Sources/RosterStore -name '*.swift' | sort)
   mapfile -t tool < <(find Sources/roster -name '*.swift' ! -name main.swift | sort)
   library RosterKit "${kit[@]}"
-  # RosterStore is compiled against RosterKit's module: rebuild it when RosterKit changed.
-  [ "$lib/libRosterKit.a" -nt "$lib/libRosterStore.a" ] && rm -f "$lib/libRosterStore.a"
+  # Each library is compiled against the modules below it: rebuild it when one changed.
+  [ "$lib/libRosterKit.a" -nt "$lib/libRosterBackend.a" ] && rm -f "$lib/libRosterBackend.a"
+  library RosterBackend "${backend[@]}"
+  [ "$lib/libRosterBackend.a" -nt "$lib/libRosterStore.a" ] && rm -f "$lib/libRosterStore.a"
   library RosterStore "${store[@]}"
-  if stale "$out/cli" "$lib/libRosterKit.a" "$lib/libRosterStore.a" "${tool[@]}" \
-    Fuzz/Targets/CLIFuzz*.swift; then
+  if stale "$out/cli" "$lib/libRosterKit.a" "$lib/libRosterBackend.a" "$lib/libRosterStore.a" \
+    "${tool[@]}" Fuzz/Targets/CLIFuzz*.swift; then
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name FuzzCLI "${flags[@]}" \
       -I "$lib" -I Sources/CSQLite "${tool[@]}" Fuzz/Targets/CLIFuzz*.swift \
-      -L "$lib" -lRosterStore -lRosterKit -lsqlite3 -o "$out/cli" 2>&1 | quiet
+      -L "$lib" -lRosterStore -lRosterBackend -lRosterKit -lsqlite3 -o "$out/cli" 2>&1 | quiet
     [ -x "$out/cli" ] || { echo "fuzz: could not build the CLI targets" >&2; exit 1; }
   fi
   ln -sf cli "$out/$1"

@@ -8,6 +8,7 @@
 // against RosterKit and RosterStore built the same way.
 
 import Foundation
+import RosterBackend
 import RosterKit
 import RosterStore
 
