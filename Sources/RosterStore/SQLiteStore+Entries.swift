@@ -155,7 +155,7 @@ extension SQLiteStore {
 
   /// Renames a category and every entry that carries it, as one action, by
   /// ``RosterKit/CategoryRules/renaming(_:to:carriers:at:)``. The colour stays.
-  /// - Complexity: O(k log n) for k entries that carry the category.
+  /// - Complexity: O(n): the entries that carry the category are found by a scan of the list.
   public func renameCategory(_ name: String, to newName: String, in list: UUID)
     throws(StoreError)
   {
