@@ -57,6 +57,11 @@ public struct CategoryRules: Hashable, Sendable {
     return index
   }
 
+  /// Throws ``RosterError/categoryExists(_:)`` when a category has `name`.
+  private func refuseTaken(_ name: String) throws(RosterError) {
+    guard !categories.contains(where: { $0.name == name }) else { throw .categoryExists(name) }
+  }
+
   // MARK: Edits
 
   /// Creates a category on its first use: the edit that adds `name` when the list lacks it.
@@ -72,9 +77,7 @@ public struct CategoryRules: Hashable, Sendable {
   /// - Complexity: O(c) in the number of categories.
   public func creating(_ name: String?, color: CategoryColor? = nil) -> [ListEdit] {
     guard let name, !categories.contains(where: { $0.name == name }) else { return [] }
-    return [
-      .categories(old: categories, new: categories + [EntryCategory(name: name, color: color)])
-    ]
+    return [appending(EntryCategory(name: name, color: color))]
   }
 
   /// Adds a category that must be new.
@@ -88,11 +91,14 @@ public struct CategoryRules: Hashable, Sendable {
     category: EntryCategory, edits: [ListEdit]
   ) {
     let normalized = try Self.requiredName(name)
-    let edits = creating(normalized, color: color)
-    guard case .categories(_, let new) = edits.first, let category = new.last else {
-      throw .categoryExists(normalized)
-    }
-    return (category, edits)
+    try refuseTaken(normalized)
+    let category = EntryCategory(name: normalized, color: color)
+    return (category, [appending(category)])
+  }
+
+  /// The edit that adds `category` after the others.
+  private func appending(_ category: EntryCategory) -> ListEdit {
+    .categories(old: categories, new: categories + [category])
   }
 
   /// Sets a category's badge colour.
@@ -127,9 +133,7 @@ public struct CategoryRules: Hashable, Sendable {
     let index = try index(of: name)
     let normalized = try Self.requiredName(newName)
     guard normalized != name else { return [] }
-    guard !categories.contains(where: { $0.name == normalized }) else {
-      throw .categoryExists(normalized)
-    }
+    try refuseTaken(normalized)
     var new = categories
     new[index].name = normalized
     return [.categories(old: categories, new: new)]
