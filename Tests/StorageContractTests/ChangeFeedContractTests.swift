@@ -63,6 +63,29 @@ import Testing
   }
 
   @Test(arguments: Backend.all)
+  func recordingMovesThePositionASnapshotReflects(backend: Backend) throws {
+    let database = try backend.makeDatabase()
+    let storage = try database.open()
+    let id = try storage.createList(title: "Guests", rule: .text).id
+    let (list, start) = try storage.snapshot(of: id)
+    let anna = try list.append("Anna")
+    let first = try storage.record(
+      ListChange(origin: .action, edits: [.insert(anna, offset: 0, after: nil)]), in: id)
+    let bob = try list.append("Bob")
+    let second = try storage.record(
+      ListChange(origin: .action, edits: [.insert(bob, offset: 1, after: anna.id)]), in: id)
+    let (reloaded, position) = try database.open().snapshot(of: id)
+    if storage.capabilities.sharedAccess {
+      #expect(start < first)
+      #expect(first < second)
+    } else {
+      #expect([start, first] == [second, second])
+    }
+    #expect(position == second)
+    #expect(reloaded.entries.map(\.text) == ["Anna", "Bob"])
+  }
+
+  @Test(arguments: Backend.all)
   func externalChangesAreNoticed(backend: Backend) throws {
     let database = try backend.makeDatabase()
     let writer = try database.open()
