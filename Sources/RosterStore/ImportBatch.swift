@@ -25,7 +25,8 @@ public final class ImportBatch {
   private var lastID: UUID?
   private var inserts: [ListEdit]? = []
   private var finished = false
-  private var categoryNames: [String: String] = [:]
+  /// Category names as given, normalized (`nil` for a blank one).
+  private var categoryNames: [String: String?] = [:]
   private let insertion: Statement
   /// The list's ids from before the import and from the file, kept in memory while the id index
   /// is dropped (see ``deferIndexIfLarge()``).
@@ -75,18 +76,7 @@ public final class ImportBatch {
   ) throws(StoreError) -> Entry {
     precondition(!finished, "The import batch is already finished.")
     let normalized = try store.validated(text, by: list.rule)
-    var categoryName: String?
-    if let category {
-      // Most rows repeat a few categories: normalize each name once.
-      if let known = categoryNames[category] {
-        categoryName = known
-      } else {
-        categoryName = try StoreError.wrapping { () throws(RosterError) in
-          try CategoryRules.normalizedName(category)
-        }
-        categoryNames[category] = categoryName
-      }
-    }
+    let categoryName = try normalizedCategory(category)
     let stamp = created ?? store.now()
     let entry = Entry(
       id: id ?? store.makeID(), text: normalized, category: categoryName, created: stamp,
@@ -141,12 +131,28 @@ public final class ImportBatch {
   /// is checked and normalized as entries' category names are; a blank one is ignored.
   /// - Throws: A refusal of the name.
   public func addCategory(_ category: EntryCategory) throws(StoreError) {
+    guard let name = try normalizedCategory(category.name) else { return }
     let rules = CategoryRules(categories)
-    try StoreError.wrapping { () throws(RosterError) in
-      guard let name = try CategoryRules.normalizedName(category.name) else { return }
-      let created = rules.creating(name, color: category.color)
-      apply(created.isEmpty ? try rules.settingColor(category.color, of: name) : created)
+    var edits = rules.creating(name, color: category.color)
+    if edits.isEmpty {
+      edits = try StoreError.wrapping { () throws(RosterError) in
+        try rules.settingColor(category.color, of: name)
+      }
     }
+    apply(edits)
+  }
+
+  /// A category name as ``RosterKit/CategoryRules/normalizedName(_:)`` gives it, each distinct
+  /// name validated once per batch: most rows repeat a few categories, which the document may
+  /// also list with their colours.
+  private func normalizedCategory(_ name: String?) throws(StoreError) -> String? {
+    guard let name else { return nil }
+    if let known = categoryNames[name] { return known }
+    let normalized = try StoreError.wrapping { () throws(RosterError) in
+      try CategoryRules.normalizedName(name)
+    }
+    categoryNames[name] = normalized
+    return normalized
   }
 
   /// Takes the categories that `edits` from ``RosterKit/CategoryRules`` give the list; the
