@@ -50,21 +50,26 @@ public protocol RosterStorage: AnyObject {
   /// or removed since then are taken out and put back where the store has them.
   ///
   /// Throws ``StoreError/reloadRequired`` when the log no longer reaches back to `since` (it
-  /// keeps the last 1,000 changes per list, and a bulk import is not logged edit by edit): load
-  /// the list again with ``snapshot(of:)``.
+  /// keeps the last ``StorageCapabilities/changeLogLimit`` changes per list, and a backend may
+  /// log a bulk import as one reload): load the list again with ``snapshot(of:)``. Without
+  /// ``StorageCapabilities/sharedAccess`` there are no other writers: no edits, and `since`.
+  /// - Throws: ``StoreError/reloadRequired`` or ``StoreError/listNotFound(_:)``.
   func changes(in list: UUID, since: Int64) throws(StoreError) -> (
     edits: [ListEdit], position: Int64
   )
-  /// Undoes the last action on a list, whichever process or window made it (the store keeps
-  /// each list's last 100 actions). Apply the returned edits to an open list with
-  /// ``RosterList/apply(_:)``.
-  /// - Returns: The edits as applied, or `nil` when there is nothing to undo.
+  /// Undoes the last action on a list, whichever process or window made it, when the backend
+  /// keeps the history (``StorageCapabilities/sharedHistory``). Apply the returned edits to an
+  /// open list with ``RosterList/apply(_:)``.
+  /// - Returns: The edits as applied, or `nil` when there is nothing to undo (always, without
+  ///   a shared history).
+  /// - Throws: ``StoreError/listNotFound(_:)``.
   func undo(in list: UUID) throws(StoreError) -> [ListEdit]?
-  /// Redoes the last undone action on a list.
+  /// Redoes the last undone action on a list, when the backend keeps the history.
   /// - Returns: The edits as applied, or `nil` when there is nothing to redo.
+  /// - Throws: ``StoreError/listNotFound(_:)``.
   func redo(in list: UUID) throws(StoreError) -> [ListEdit]?
-  /// Whether any other connection changed the database since the last call. Cheap: no query
-  /// of the data.
+  /// Whether any other instance changed the stored lists since the last call; always `false`
+  /// without ``StorageCapabilities/sharedAccess``. Cheap: no query of the data.
   func hasExternalChanges() throws(StoreError) -> Bool
 }
 
