@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// Roster: a list editor. Arrows point one way: front ends → storage → core.
+// Roster: a list editor. Arrows point one way: front ends → storage → core (docs/architecture.md).
 
 import PackageDescription
 
@@ -16,6 +16,7 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "RosterKit", targets: ["RosterKit"]),
+    .library(name: "RosterBackend", targets: ["RosterBackend"]),
     .library(name: "RosterStore", targets: ["RosterStore"]),
     .library(name: "RosterTransfer", targets: ["RosterTransfer"]),
     .library(name: "RosterCLI", targets: ["RosterCLI"]),
@@ -27,20 +28,25 @@ let package = Package(
     // Core: the list model, the rules, undo. Foundation and Observation only: no C, no I/O.
     .target(name: "RosterKit"),
 
-    // Storage: SQLite through Debian's libsqlite3-dev.
+    // The storage protocol, its error and the in-memory reference backend: no engine, no C.
+    .target(name: "RosterBackend", dependencies: ["RosterKit"]),
+
+    // SQLite storage through Debian's libsqlite3-dev.
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    .target(name: "RosterStore", dependencies: ["RosterKit", "CSQLite"]),
+    .target(name: "RosterStore", dependencies: ["RosterKit", "RosterBackend", "CSQLite"]),
 
     // File formats: CSV and JSON reading and writing, and the import plan, for every front end.
-    .target(name: "RosterTransfer", dependencies: ["RosterKit", "RosterStore"]),
+    .target(name: "RosterTransfer", dependencies: ["RosterKit", "RosterBackend"]),
 
     // Front ends. The command line is a library (its command table, dispatch and help) under a
     // few lines of executable.
-    .target(name: "RosterCLI", dependencies: ["RosterKit", "RosterStore", "RosterTransfer"]),
+    .target(
+      name: "RosterCLI",
+      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTransfer"]),
     .executableTarget(name: "roster", dependencies: ["RosterCLI"]),
     .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
     .systemLibrary(
@@ -54,34 +60,46 @@ let package = Package(
     .target(name: "RosterGtk", dependencies: ["CGtk", "CAdw", "CGtkShim"]),
     // The app's display-free controllers and view state: validation feedback, row editing,
     // undo toasts, sync, what the window and the list show.
-    .target(name: "RosterAppCore", dependencies: ["RosterKit", "RosterStore"]),
+    .target(name: "RosterAppCore", dependencies: ["RosterKit", "RosterBackend"]),
     .executableTarget(
       name: "RosterApp",
-      dependencies: ["RosterGtk", "RosterAppCore", "RosterKit", "RosterStore"]
+      dependencies: ["RosterGtk", "RosterAppCore", "RosterKit", "RosterBackend", "RosterStore"]
     ),
 
     // Benchmarks: `swift run -c release roster-bench`.
     .target(name: "CMalloc"),
     .executableTarget(
-      name: "RosterBench", dependencies: ["RosterKit", "RosterStore", "CMalloc"]),
+      name: "RosterBench", dependencies: ["RosterKit", "RosterBackend", "RosterStore", "CMalloc"]),
 
     // What several test targets need: the built `roster`, temporary homes and databases.
     .target(name: "RosterTestSupport", path: "Tests/RosterTestSupport"),
     .testTarget(name: "RosterKitTests", dependencies: ["RosterKit"]),
-    .testTarget(name: "RosterStoreTests", dependencies: ["RosterKit", "RosterStore"]),
+    .testTarget(
+      name: "RosterStoreTests",
+      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTestSupport"]),
+    // One behaviour suite over the RosterStorage protocol, run against every backend.
+    .testTarget(
+      name: "StorageContractTests",
+      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTestSupport"]),
     .testTarget(
       name: "RosterTransferTests",
       dependencies: ["RosterKit", "RosterStore", "RosterTransfer", "RosterTestSupport"]),
     .testTarget(
       name: "RosterCLITests",
-      dependencies: ["roster", "RosterCLI", "RosterKit", "RosterStore", "RosterTestSupport"],
+      dependencies: [
+        "roster", "RosterCLI", "RosterKit", "RosterBackend", "RosterStore", "RosterTestSupport",
+      ],
       exclude: ["Golden"]),
     .testTarget(
-      name: "RosterAppTests", dependencies: ["RosterKit", "RosterStore", "RosterAppCore"]),
+      name: "RosterAppTests",
+      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterAppCore"]),
     // Hostile input, kills and concurrent writers: Tests/Reliability's scripts and regressions.
     .testTarget(
       name: "ReliabilityTests",
-      dependencies: ["roster", "RosterKit", "RosterStore", "RosterTransfer", "RosterTestSupport"]),
+      dependencies: [
+        "roster", "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer",
+        "RosterTestSupport",
+      ]),
   ]
 )
 

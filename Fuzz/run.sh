@@ -43,7 +43,7 @@ build() { # name, extra sources…
 # against the modules before it, then the CLI targets in one executable, linked as csv, json
 # and lines. Nothing compiles the executable's sources: the targets run RosterCLI in process.
 lib=$out/lib
-modules=(RosterKit RosterStore RosterTransfer RosterCLI)
+modules=(RosterKit RosterBackend RosterStore RosterTransfer RosterCLI)
 library() { # module, the library it was compiled against (or "")
   local module=$1 before=$2 sources
   mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)

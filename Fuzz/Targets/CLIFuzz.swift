@@ -8,6 +8,7 @@
 // and RosterCLI, built the same way as static libraries.
 
 import Foundation
+import RosterBackend
 import RosterCLI
 import RosterKit
 import RosterStore

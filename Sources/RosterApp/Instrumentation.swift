@@ -1,5 +1,6 @@
 import Foundation
 import RosterAppCore
+import RosterBackend
 import RosterGtk
 import RosterKit
 import RosterStore

@@ -1,27 +1,28 @@
 import Foundation
+import RosterBackend
 import RosterStore
 
-/// The command line: `roster-app [--db PATH]`, with `ROSTER_DB`, then the default database, as
-/// for `roster`.
+/// The command line: `roster-app [--db PATH]`, then `ROSTER_DB`, then the default database,
+/// resolved by ``DatabaseLocation`` exactly as `roster` resolves it.
 struct Options {
-  /// The database path, if one was given.
-  var database: String?
+  /// The database the window opens.
+  var location: DatabaseLocation
 
   init(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
-    var database = environment["ROSTER_DB"].flatMap { $0.isEmpty ? nil : $0 }
+    var option: String?
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       if argument == "--db", let path = remaining.popFirst() {
-        database = path
+        option = path
       } else if argument.hasPrefix("--db=") {
-        database = String(argument.dropFirst(5))
+        option = String(argument.dropFirst(5))
       }
     }
-    self.database = database
+    location = DatabaseLocation(option: option, environment: environment)
   }
 
   /// The SQLite database the window reads and writes.
   func makeStorage() throws -> any RosterStorage {
-    try SQLiteStore(path: database ?? SQLiteStore.defaultPath())
+    try SQLiteStore(path: location.path)
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
+import RosterBackend
 import RosterKit
-import RosterStore
 
 /// Opens the store and loads its first list on a background thread while GTK starts, so a long
 /// list costs less time to the first frame.

@@ -1,6 +1,6 @@
 public import Foundation
+public import RosterBackend
 public import RosterKit
-public import RosterStore
 
 /// The lists in the store, the one being shown, and keeping both in step with the database:
 /// every local change is recorded, and changes other processes make are applied.
@@ -104,10 +104,8 @@ public final class LibraryController {
   @discardableResult
   public func createList(title: String, rule: Rule) throws(StoreError) -> RosterList {
     guard !isLoading else { throw .busy }
-    guard case .valid(let normalized) = Rule.text.validate(title) else {
-      throw .roster(.invalidTitle(Rule.text.validate(title).refusal!))
-    }
-    let summary = try storage.createList(title: normalized, rule: rule)
+    // The store normalizes and checks the title: RosterKit's rule, applied once.
+    let summary = try storage.createList(title: title, rule: rule)
     refreshSummaries()
     return try open(summary.id)
   }

@@ -1,6 +1,6 @@
 public import Foundation
+public import RosterBackend
 public import RosterKit
-public import RosterStore
 
 /// One generated list of `count` names (`ROSTER_SAMPLE_COUNT`, for benchmarks), made only when
 /// it is loaded: its summary and first rows cost nothing, as a database's do.

@@ -1,5 +1,5 @@
 public import Foundation
-public import RosterStore
+public import RosterBackend
 
 /// The sidebar's rows, one per list: what changed since they were last shown, so that a
 /// change of counts only relabels them while anything else rebuilds them.

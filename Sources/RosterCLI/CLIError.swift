@@ -1,3 +1,4 @@
+import RosterBackend
 import RosterStore
 import RosterTransfer
 

@@ -1,3 +1,4 @@
+import RosterBackend
 import RosterKit
 import RosterStore
 import RosterTransfer

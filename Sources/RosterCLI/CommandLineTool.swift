@@ -1,4 +1,5 @@
 import Foundation
+import RosterBackend
 import RosterKit
 import RosterStore
 

@@ -40,10 +40,10 @@ extension RosterList {
       throw .offsetOutOfRange(offset, count: tree.count)
     }
     let normalized = try validated(text)
-    let categoryName = try categoryName(category)
+    let categoryName = try CategoryRules.normalizedName(category)
     let entry = Entry(id: makeID(), text: normalized, category: categoryName, created: now())
     act(coalescing: coalescing ? entry.id : nil) { edits in
-      addCategoryIfNeeded(categoryName, to: &edits)
+      perform(CategoryRules(categories).creating(categoryName), into: &edits)
       edits.append(insert(entry, exactlyAt: offset))
     }
     return entry
@@ -78,13 +78,13 @@ extension RosterList {
   @discardableResult
   public func setCategory(of id: UUID, to category: String?) throws(RosterError) -> Entry {
     guard var entry = tree.entry(id: id) else { throw .entryNotFound(id) }
-    let name = try categoryName(category)
+    let name = try CategoryRules.normalizedName(category)
     guard name != entry.category else { return entry }
     entry.category = name
     entry.updated = now()
     let new = entry
     act { edits in
-      addCategoryIfNeeded(name, to: &edits)
+      perform(CategoryRules(categories).creating(name), into: &edits)
       if let old = tree.entry(id: id), let done = perform(.update(old: old, new: new)) {
         edits.append(done)
       }
@@ -184,13 +184,32 @@ extension RosterList {
   /// Renames the list.
   /// - Throws: ``RosterError/invalidTitle(_:)`` for an empty or invisible-character title.
   public func rename(to newTitle: String) throws(RosterError) {
-    guard case .valid(let normalized) = Rule.text.validate(newTitle) else {
-      throw .invalidTitle(Rule.text.validate(newTitle).refusal!)
+    perform(action: try Self.retitling(title, to: newTitle))
+  }
+
+  /// A list title as lists store it: the text rule's normalization.
+  ///
+  /// ```swift
+  /// try RosterList.normalizedTitle("  Guests ")   // "Guests"
+  /// ```
+  /// - Throws: ``RosterError/invalidTitle(_:)`` for an empty or invisible-character title.
+  /// - Complexity: O(m) in the title's length.
+  public static func normalizedTitle(_ title: String) throws(RosterError) -> String {
+    switch Rule.text.validate(title) {
+    case .valid(let normalized): return normalized
+    case .invalid(let refusal): throw .invalidTitle(refusal)
     }
-    guard normalized != title else { return }
-    act { edits in
-      if let done = perform(.title(old: title, new: normalized)) { edits.append(done) }
-    }
+  }
+
+  /// The rule for renaming a list titled `old`: the edit that gives it `newTitle`, normalized.
+  /// - Returns: One ``ListEdit/title(old:new:)`` edit, or none when the title stays the same.
+  /// - Throws: ``RosterError/invalidTitle(_:)``.
+  /// - Complexity: O(m) in the title's length.
+  public static func retitling(_ old: String, to newTitle: String) throws(RosterError)
+    -> [ListEdit]
+  {
+    let normalized = try normalizedTitle(newTitle)
+    return normalized == old ? [] : [.title(old: old, new: normalized)]
   }
 
   /// Ends the current typing run, so the next text change starts a new undo step.
@@ -202,19 +221,10 @@ extension RosterList {
 
   // MARK: Helpers
 
-  /// A normalized category name, or `nil` for no category (or an empty name).
-  func categoryName(_ name: String?) throws(RosterError) -> String? {
-    guard let name, !name.allSatisfy(\.isWhitespace) else { return nil }
-    switch Rule.text.validate(name) {
-    case .valid(let normalized): return normalized
-    case .invalid(let refusal): throw .invalidCategoryName(refusal)
+  /// Performs `edits` in order, appending each as applied to `applied`.
+  func perform(_ edits: [ListEdit], into applied: inout [ListEdit]) {
+    for edit in edits {
+      if let done = perform(edit) { applied.append(done) }
     }
-  }
-
-  /// Records the creation of category `name` in `edits` when the list does not have it yet.
-  func addCategoryIfNeeded(_ name: String?, to edits: inout [ListEdit]) {
-    guard let name, category(named: name) == nil else { return }
-    let new = categories + [EntryCategory(name: name)]
-    if let done = perform(.categories(old: categories, new: new)) { edits.append(done) }
   }
 }

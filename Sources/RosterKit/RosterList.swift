@@ -218,6 +218,22 @@ public final class RosterList {
     return publish(ListChange(origin: .external, edits: applied))
   }
 
+  /// Applies edits that a rule produced (``CategoryRules``, ``retitling(_:to:)``) as one user
+  /// action: one undo step, one report to observers.
+  ///
+  /// ```swift
+  /// let blue = CategoryColor(hex: "#1c71d8")!
+  /// let edits = try CategoryRules(list.categories).settingColor(blue, of: "Family")
+  /// list.perform(action: edits)
+  /// ```
+  /// Edits that no longer apply are skipped; nothing is recorded when none applies.
+  /// - Returns: The change as applied.
+  /// - Complexity: O(k log n) for k edits.
+  @discardableResult
+  public func perform(action edits: [ListEdit]) -> ListChange {
+    act { applied in perform(edits, into: &applied) }
+  }
+
   /// Runs `body` as one user action: one undo step, one report.
   @discardableResult
   func act(coalescing key: UUID? = nil, _ body: (inout [ListEdit]) -> Void) -> ListChange {

@@ -1,4 +1,5 @@
 public import Foundation
+import RosterKit
 
 /// How a person names an entry on the command line: by id, by the start of its id, or by its
 /// 1-based position.

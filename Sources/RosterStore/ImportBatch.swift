@@ -1,4 +1,5 @@
 public import Foundation
+public import RosterBackend
 public import RosterKit
 
 /// A bulk import into one list: one write transaction, rows appended after the list's last
@@ -24,7 +25,8 @@ public final class ImportBatch {
   private var lastID: UUID?
   private var inserts: [ListEdit]? = []
   private var finished = false
-  private var categoryNames: [String: String] = [:]
+  /// Category names as given, normalized (`nil` for a blank one).
+  private var categoryNames: [String: String?] = [:]
   private let insertion: Statement
   /// The list's ids from before the import and from the file, kept in memory while the id index
   /// is dropped (see ``deferIndexIfLarge()``).
@@ -74,16 +76,7 @@ public final class ImportBatch {
   ) throws(StoreError) -> Entry {
     precondition(!finished, "The import batch is already finished.")
     let normalized = try store.validated(text, by: list.rule)
-    var categoryName: String?
-    if let category {
-      // Most rows repeat a few categories: normalize each name once.
-      if let known = categoryNames[category] {
-        categoryName = known
-      } else {
-        categoryName = try SQLiteStore.categoryName(category)
-        categoryNames[category] = categoryName
-      }
-    }
+    let categoryName = try normalizedCategory(category)
     let stamp = created ?? store.now()
     let entry = Entry(
       id: id ?? store.makeID(), text: normalized, category: categoryName, created: stamp,
@@ -107,9 +100,7 @@ public final class ImportBatch {
     } catch .constraint {
       throw .duplicateEntry(entry.id)
     }
-    if let categoryName, !categories.contains(where: { $0.name == categoryName }) {
-      categories.append(EntryCategory(name: categoryName))
-    }
+    apply(CategoryRules(categories).creating(categoryName))
     inserts?.append(.insert(entry, offset: Int.max, after: lastID))
     if (inserts?.count ?? 0) > SQLiteStore.loggedEditLimit { inserts = nil }
     lastKey = key
@@ -140,13 +131,34 @@ public final class ImportBatch {
   /// is checked and normalized as entries' category names are; a blank one is ignored.
   /// - Throws: A refusal of the name.
   public func addCategory(_ category: EntryCategory) throws(StoreError) {
-    guard let name = try SQLiteStore.categoryName(category.name) else { return }
-    let category = EntryCategory(name: name, color: category.color)
-    if let index = categories.firstIndex(where: { $0.name == category.name }) {
-      categories[index].color = category.color
-    } else {
-      categories.append(category)
+    guard let name = try normalizedCategory(category.name) else { return }
+    let rules = CategoryRules(categories)
+    var edits = rules.creating(name, color: category.color)
+    if edits.isEmpty {
+      edits = try StoreError.wrapping { () throws(RosterError) in
+        try rules.settingColor(category.color, of: name)
+      }
     }
+    apply(edits)
+  }
+
+  /// A category name as ``RosterKit/CategoryRules/normalizedName(_:)`` gives it, each distinct
+  /// name validated once per batch: most rows repeat a few categories, which the document may
+  /// also list with their colours.
+  private func normalizedCategory(_ name: String?) throws(StoreError) -> String? {
+    guard let name else { return nil }
+    if let known = categoryNames[name] { return known }
+    let normalized = try StoreError.wrapping { () throws(RosterError) in
+      try CategoryRules.normalizedName(name)
+    }
+    categoryNames[name] = normalized
+    return normalized
+  }
+
+  /// Takes the categories that `edits` from ``RosterKit/CategoryRules`` give the list; the
+  /// batch stores them all at once in ``commit()``.
+  private func apply(_ edits: [ListEdit]) {
+    for case .categories(_, let new) in edits { categories = new }
   }
 
   /// Stores everything added, as one action.

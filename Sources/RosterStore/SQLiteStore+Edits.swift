@@ -1,4 +1,5 @@
 import Foundation
+import RosterBackend
 import RosterKit
 
 /// Replaying ``ListEdit``s as SQL: the one path every write takes (front ends' changes, CLI

@@ -1,4 +1,5 @@
 public import Foundation
+public import RosterBackend
 public import RosterKit
 
 /// Single-entry actions straight in SQL, for the command line: none loads the list, each is one
@@ -23,8 +24,10 @@ extension SQLiteStore {
         entries.append(
           Entry(id: makeID(), text: try validated(text, by: stored.rule), created: stamp))
       }
-      let categoryName = try Self.categoryName(category)
-      var edits = try categoryEdits(for: categoryName, in: stored)
+      let categoryName = try StoreError.wrapping { () throws(RosterError) in
+        try CategoryRules.normalizedName(category)
+      }
+      var edits = CategoryRules(try categories(of: stored)).creating(categoryName)
       var after = try lastEntry(in: stored)?.id
       for var entry in entries {
         entry.category = categoryName
@@ -140,65 +143,57 @@ extension SQLiteStore {
     }
   }
 
-  /// Sets a category's badge colour.
+  /// Sets a category's badge colour, by ``RosterKit/CategoryRules/settingColor(_:of:)``.
   /// - Throws: ``StoreError/roster(_:)`` with ``RosterError/categoryNotFound(_:)``.
   public func setColor(_ color: CategoryColor, ofCategory name: String, in list: UUID)
     throws(StoreError)
   {
-    try write { () throws(StoreError) in
-      let stored = try stored(list)
-      let (old, index) = try category(named: name, in: stored)
-      var new = old
-      new[index].color = color
-      guard new != old else { return }
-      _ = try act([.categories(old: old, new: new)], in: stored)
+    try act(onCategoriesOf: list) { rules, _ throws(RosterError) in
+      try rules.settingColor(color, of: name)
     }
   }
 
-  /// Renames a category and every entry that carries it, as one action. The colour stays.
-  /// - Complexity: O(n).
+  /// Renames a category and every entry that carries it, as one action, by
+  /// ``RosterKit/CategoryRules/renaming(_:to:carriers:at:)``. The colour stays.
+  /// - Complexity: O(n): the entries that carry the category are found by a scan of the list.
   public func renameCategory(_ name: String, to newName: String, in list: UUID)
     throws(StoreError)
   {
-    try write { () throws(StoreError) in
-      let stored = try stored(list)
-      let (old, index) = try category(named: name, in: stored)
-      guard let normalized = try Self.categoryName(newName) else {
-        throw .roster(.invalidCategoryName(Rule.text.validate(newName).refusal!))
-      }
-      guard normalized != name else { return }
-      guard !old.contains(where: { $0.name == normalized }) else {
-        throw .roster(.categoryExists(normalized))
-      }
-      var new = old
-      new[index].name = normalized
-      var edits: [ListEdit] = [.categories(old: old, new: new)]
-      let stamp = now()
-      let statement = try database.statement(
-        "SELECT \(Self.entryColumns) FROM entries WHERE list = ? AND category = ? ORDER BY key")
-      try statement.bind([.integer(stored.row), .text(name)])
-      while try statement.step() {
-        let before = try entry(statement)
-        var after = before
-        after.category = normalized
-        after.updated = stamp
-        edits.append(.update(old: before, new: after))
-      }
-      _ = try act(edits, in: stored)
+    let stamp = now()
+    try act(onCategoriesOf: list, carrying: name) { rules, carriers throws(RosterError) in
+      try rules.renaming(name, to: newName, carriers: carriers, at: stamp)
     }
   }
 
   // MARK: Internals
 
-  /// The list's categories and the index of the one named `name`.
-  private func category(named name: String, in list: StoredList) throws(StoreError) -> (
-    [EntryCategory], Int
-  ) {
-    let categories = try categories(of: list)
-    guard let index = categories.firstIndex(where: { $0.name == name }) else {
-      throw .roster(.categoryNotFound(name))
+  /// Stores, as one action, the edits a ``RosterKit/CategoryRules`` rule makes from the list's
+  /// categories and the entries that carry category `name` (none when `name` is `nil` or not
+  /// a category of the list).
+  private func act(
+    onCategoriesOf list: UUID, carrying name: String? = nil,
+    _ rule: (CategoryRules, _ carriers: [Entry]) throws(RosterError) -> [ListEdit]
+  ) throws(StoreError) {
+    try write { () throws(StoreError) in
+      let stored = try stored(list)
+      let rules = CategoryRules(try categories(of: stored))
+      var carriers: [Entry] = []
+      if let name, rules.categories.contains(where: { $0.name == name }) {
+        carriers = try entries(carrying: name, in: stored)
+      }
+      let edits = try StoreError.wrapping { () throws(RosterError) in try rule(rules, carriers) }
+      _ = try act(edits, in: stored)
     }
-    return (categories, index)
+  }
+
+  /// The entries whose category is `name`, in list order.
+  private func entries(carrying name: String, in list: StoredList) throws(StoreError) -> [Entry] {
+    let statement = try database.statement(
+      "SELECT \(Self.entryColumns) FROM entries WHERE list = ? AND category = ? ORDER BY key")
+    try statement.bind([.integer(list.row), .text(name)])
+    var carriers: [Entry] = []
+    while try statement.step() { carriers.append(try entry(statement)) }
+    return carriers
   }
 
   /// The entry a reference names, with its key.
@@ -242,23 +237,6 @@ extension SQLiteStore {
     case .valid(let normalized): return normalized
     case .invalid(let refusal): throw .refused(text, refusal)
     }
-  }
-
-  /// A category name as RosterKit normalizes it; `nil` for none.
-  static func categoryName(_ name: String?) throws(StoreError) -> String? {
-    guard let name, !name.allSatisfy(\.isWhitespace) else { return nil }
-    switch Rule.text.validate(name) {
-    case .valid(let normalized): return normalized
-    case .invalid(let refusal): throw .roster(.invalidCategoryName(refusal))
-    }
-  }
-
-  /// The edit that creates category `name` when the list lacks it.
-  func categoryEdits(for name: String?, in list: StoredList) throws(StoreError) -> [ListEdit] {
-    guard let name else { return [] }
-    let old = try categories(of: list)
-    guard !old.contains(where: { $0.name == name }) else { return [] }
-    return [.categories(old: old, new: old + [EntryCategory(name: name)])]
   }
 }
 

@@ -1,4 +1,5 @@
 public import Foundation
+public import RosterBackend
 public import RosterKit
 
 /// The change log other connections follow, and the undo history kept with each list.

@@ -1,4 +1,5 @@
 public import Foundation
+public import RosterBackend
 public import RosterKit
 
 extension SQLiteStore {
@@ -35,7 +36,9 @@ extension SQLiteStore {
   /// Creates a list.
   /// - Throws: ``StoreError/listExists(_:)``, or a RosterKit refusal of the title.
   public func createList(title: String, rule: Rule) throws(StoreError) -> ListSummary {
-    let title = try Self.normalizedTitle(title)
+    let title = try StoreError.wrapping { () throws(RosterError) in
+      try RosterList.normalizedTitle(title)
+    }
     let id = makeID()
     return try write { () throws(StoreError) in
       do throws(StoreError) {
@@ -62,11 +65,12 @@ extension SQLiteStore {
   /// - Throws: ``StoreError/listExists(_:)``, ``StoreError/listNotFound(_:)``, or a refusal of
   ///   the title.
   public func renameList(_ id: UUID, to title: String) throws(StoreError) {
-    let title = try Self.normalizedTitle(title)
     try write { () throws(StoreError) in
       let list = try stored(id)
-      guard list.title != title else { return }
-      _ = try act([.title(old: list.title, new: title)], in: list)
+      let edits = try StoreError.wrapping { () throws(RosterError) in
+        try RosterList.retitling(list.title, to: title)
+      }
+      _ = try act(edits, in: list)
     }
   }
 
@@ -176,13 +180,5 @@ extension SQLiteStore {
       id: id, text: statement.text(first + 1) ?? "", category: statement.text(first + 2),
       created: Date(timeIntervalSinceReferenceDate: statement.real(first + 3)),
       updated: Date(timeIntervalSinceReferenceDate: statement.real(first + 4)))
-  }
-
-  /// A title as RosterKit normalizes it, or its refusal.
-  static func normalizedTitle(_ title: String) throws(StoreError) -> String {
-    switch Rule.text.validate(title) {
-    case .valid(let normalized): return normalized
-    case .invalid(let refusal): throw .roster(.invalidTitle(refusal))
-    }
   }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import RosterBackend
 import RosterKit
 
 /// Lists kept in one SQLite file, shared safely by several processes.
@@ -150,6 +151,13 @@ public final class SQLiteStore: RosterStorage {
   }
 
   // MARK: RosterStorage
+
+  /// Every process and connection on the file shares the lists, the change log (the last
+  /// ``changeLogLimit`` changes per list) and undo and redo.
+  public var capabilities: StorageCapabilities {
+    StorageCapabilities(
+      sharedAccess: true, sharedHistory: true, changeLogLimit: Self.changeLogLimit)
+  }
 
   /// Whether another connection committed since the last call: `PRAGMA data_version`, which
   /// reads no data.

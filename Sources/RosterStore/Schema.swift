@@ -1,3 +1,5 @@
+import RosterBackend
+
 /// The database schema and its forward migrations, tracked in `PRAGMA user_version`.
 ///
 /// Migrations are append-only: `migrations[0]` is the first schema exactly as it shipped, so a

@@ -1,4 +1,5 @@
 import Foundation
+import RosterBackend
 import RosterKit
 
 /// A list's row in the `lists` table: its internal key and what its summary shows.

@@ -1,5 +1,4 @@
 public import RosterKit
-import RosterStore
 
 /// Writes a list as RFC 4180 CSV, one record at a time: a header row
 /// `text,category,id,created,updated`, then one row per entry, CRLF line ends, every text cell

@@ -1,5 +1,4 @@
 public import RosterKit
-import RosterStore
 
 /// JSON written by hand, in a fixed key order, one value at a time: exports of a million
 /// entries stream instead of building one document in memory.

@@ -1,4 +1,4 @@
-import RosterStore
+import RosterBackend
 
 /// Why a file could not be read, written or imported, with one line a person can act on.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import RosterAppCore
+import RosterBackend
 import RosterKit
 import RosterStore
 import Testing

@@ -1,5 +1,7 @@
 import Foundation
+import RosterBackend
 import RosterKit
+import RosterTestSupport
 import Testing
 
 @testable import RosterStore

@@ -1,4 +1,5 @@
 import RosterAppCore
+import RosterBackend
 import RosterGtk
 import RosterKit
 import RosterStore

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import RosterBackend
 
 /// One SQLite connection: the thin wrapper that keeps C pointers out of the rest of the store.
 ///

@@ -1,5 +1,7 @@
 import CSQLite
 import Foundation
+import RosterBackend
+import RosterKit
 
 /// A prepared SQLite statement, owned and cached by its ``Database``.
 final class Statement {

@@ -1,21 +1,28 @@
 public import Foundation
 public import RosterKit
 
-/// Every error the store reports, with one line a person can act on.
+/// Every error a ``RosterStorage`` backend reports, with one line a person can act on.
+///
+/// The cases belong to no engine: a backend turns its engine's failures into ``database(_:)``
+/// (carrying the engine's own message), ``busy`` (a lock held too long, worth retrying) or
+/// ``constraint(_:)`` (a schema rule refused a write).
 public enum StoreError: Error, Sendable, CustomStringConvertible {
   /// A RosterKit refusal (invalid text, unknown entry…).
   case roster(RosterError)
   /// The list's rule refused this input.
   case refused(String, Refusal)
-  /// The database could not be opened, read or written.
+  /// The database could not be opened, read or written; the message is the engine's, with
+  /// what the store was doing.
   case database(String)
   /// No list has this title or id.
   case listNotFound(String)
   /// A list with this title already exists.
   case listExists(String)
-  /// Other processes kept the database locked for longer than the store waits.
+  /// Other writers kept the data locked for longer than the store waits (SQLite's busy
+  /// timeout, a server's lock timeout): trying again later can succeed.
   case busy
-  /// A uniqueness or foreign-key rule of the schema refused a write.
+  /// A uniqueness or foreign-key rule of the schema refused a write; the detail is the
+  /// engine's.
   case constraint(String)
   /// No entry of the list matches this id, id prefix or position.
   case entryNotFound(String)
@@ -45,7 +52,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case .constraint(let detail): "The database refused the change: \(detail)."
     case .entryNotFound(let reference): "No entry matches “\(reference)”."
     case .duplicateEntry(let id):
-      "The list already has an entry with id \(UUIDText.string(id))."
+      "The list already has an entry with id \(id.uuidString.lowercased())."
     case .ambiguousEntry(let prefix, let matches):
       "“\(prefix)” is the start of \(matches) entries' ids: give more characters."
     case .positionOutOfRange(let position, let count):
@@ -53,6 +60,23 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case .reloadRequired: "The change log no longer covers this window: reload the list."
     case .newerSchema(let version):
       "The database has schema version \(version), newer than this Roster understands."
+    }
+  }
+
+  /// Runs `body`, a RosterKit rule, reporting its refusal as ``roster(_:)``.
+  ///
+  /// ```swift
+  /// let title = try StoreError.wrapping { () throws(RosterError) in
+  ///   try RosterList.normalizedTitle(input)
+  /// }
+  /// ```
+  public static func wrapping<Value>(_ body: () throws(RosterError) -> Value) throws(StoreError)
+    -> Value
+  {
+    do throws(RosterError) {
+      return try body()
+    } catch {
+      throw .roster(error)
     }
   }
 

@@ -1,40 +1,31 @@
 public import Foundation
 public import RosterKit
 
-/// A list as the store describes it without loading its entries.
-public struct ListSummary: Hashable, Sendable, Identifiable {
-  /// The list's identity.
-  public var id: UUID
-  /// The list's title.
-  public var title: String
-  /// The list's rule.
-  public var rule: Rule
-  /// How many entries the list has.
-  public var count: Int
-
-  /// Creates a summary.
-  public init(id: UUID, title: String, rule: Rule, count: Int) {
-    self.id = id
-    self.title = title
-    self.rule = rule
-    self.count = count
-  }
-}
-
-/// Where lists live. SQLite (``SQLiteStore``) is the embedded default; a shared server
-/// backend (PostgreSQL with live updates) is meant to fit behind the same protocol.
+/// Where lists live, whatever the engine: SQLite (`SQLiteStore`, in RosterStore) is the embedded
+/// default, ``MemoryStorage`` the reference, and a shared server backend (PostgreSQL with live
+/// updates) is meant to fit behind the same protocol. A backend declares what it can do beyond
+/// keeping lists in ``capabilities``; `Tests/StorageContractTests` holds every backend to the
+/// same behaviour.
 ///
 /// Front ends mutate a loaded ``RosterList`` and hand each ``ListChange`` to ``record(_:in:)``,
 /// which stores it in one transaction; they learn of other processes' changes from
 /// ``changes(in:since:)`` and replay them with ``RosterList/apply(_:)``.
 public protocol RosterStorage: AnyObject {
+  /// What this backend can do beyond keeping lists: shared access, shared history, a change log.
+  var capabilities: StorageCapabilities { get }
   /// Every list with its entry count, in creation order.
   func lists() throws(StoreError) -> [ListSummary]
   /// Creates a list.
+  /// - Throws: ``StoreError/roster(_:)`` with ``RosterError/invalidTitle(_:)`` for a blank or
+  ///   invalid title (see ``RosterKit/RosterList/normalizedTitle(_:)``), or
+  ///   ``StoreError/listExists(_:)`` when another list has the title.
   func createList(title: String, rule: Rule) throws(StoreError) -> ListSummary
   /// Deletes a list and its entries, categories and history.
+  /// - Throws: ``StoreError/listNotFound(_:)``.
   func deleteList(_ id: UUID) throws(StoreError)
   /// Renames a list, as one undoable action.
+  /// - Throws: ``StoreError/listNotFound(_:)``, ``StoreError/listExists(_:)``, or
+  ///   ``StoreError/roster(_:)`` with ``RosterError/invalidTitle(_:)``.
   func renameList(_ id: UUID, to title: String) throws(StoreError)
   /// Loads a list with all its entries, ready to edit. O(n).
   func loadList(_ id: UUID) throws(StoreError) -> RosterList
@@ -46,7 +37,8 @@ public protocol RosterStorage: AnyObject {
   func firstEntries(in list: UUID, limit: Int) throws(StoreError) -> [Entry]
   /// The list's categories, in order, without loading its entries.
   func categories(in list: UUID) throws(StoreError) -> [EntryCategory]
-  /// Stores one action's edits in one transaction, and remembers them for undo.
+  /// Stores one action's edits in one transaction, and remembers them for undo (in the store,
+  /// when ``StorageCapabilities/sharedHistory``).
   /// - Returns: The change-log position after this change.
   @discardableResult
   func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64
@@ -58,35 +50,39 @@ public protocol RosterStorage: AnyObject {
   /// or removed since then are taken out and put back where the store has them.
   ///
   /// Throws ``StoreError/reloadRequired`` when the log no longer reaches back to `since` (it
-  /// keeps the last 1,000 changes per list, and a bulk import is not logged edit by edit): load
-  /// the list again with ``snapshot(of:)``.
+  /// keeps the last ``StorageCapabilities/changeLogLimit`` changes per list, and a backend may
+  /// log a bulk import as one reload): load the list again with ``snapshot(of:)``. Without
+  /// ``StorageCapabilities/sharedAccess`` there are no other writers: no edits, and `since`.
+  /// - Throws: ``StoreError/reloadRequired`` or ``StoreError/listNotFound(_:)``.
   func changes(in list: UUID, since: Int64) throws(StoreError) -> (
     edits: [ListEdit], position: Int64
   )
-  /// Undoes the last action on a list, whichever process or window made it (the store keeps
-  /// each list's last 100 actions). Apply the returned edits to an open list with
-  /// ``RosterList/apply(_:)``.
-  /// - Returns: The edits as applied, or `nil` when there is nothing to undo.
+  /// Undoes the last action on a list, whichever process or window made it, when the backend
+  /// keeps the history (``StorageCapabilities/sharedHistory``). Apply the returned edits to an
+  /// open list with ``RosterList/apply(_:)``.
+  /// - Returns: The edits as applied, or `nil` when there is nothing to undo (always, without
+  ///   a shared history).
+  /// - Throws: ``StoreError/listNotFound(_:)``.
   func undo(in list: UUID) throws(StoreError) -> [ListEdit]?
-  /// Redoes the last undone action on a list.
+  /// Redoes the last undone action on a list, when the backend keeps the history.
   /// - Returns: The edits as applied, or `nil` when there is nothing to redo.
+  /// - Throws: ``StoreError/listNotFound(_:)``.
   func redo(in list: UUID) throws(StoreError) -> [ListEdit]?
-  /// Whether any other connection changed the database since the last call. Cheap: no query
-  /// of the data.
+  /// Whether any other instance changed the stored lists since the last call; always `false`
+  /// without ``StorageCapabilities/sharedAccess``. Cheap: no query of the data.
   func hasExternalChanges() throws(StoreError) -> Bool
 }
 
 /// Defaults for storages without a shared history, such as an in-memory one whose
 /// ``RosterStorage/loadList(_:)`` hands out the same list every time.
 extension RosterStorage {
+  /// One instance, one writer: ``StorageCapabilities/local``.
+  public var capabilities: StorageCapabilities { .local }
+
   /// Renames the list that ``RosterStorage/loadList(_:)`` returns.
   public func renameList(_ id: UUID, to title: String) throws(StoreError) {
     let list = try loadList(id)
-    do throws(RosterError) {
-      try list.rename(to: title)
-    } catch {
-      throw .roster(error)
-    }
+    try StoreError.wrapping { () throws(RosterError) in try list.rename(to: title) }
   }
 
   /// The loaded list, at change-log position 0.

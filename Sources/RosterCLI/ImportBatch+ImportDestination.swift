@@ -1,4 +1,6 @@
+public import RosterBackend
 public import RosterStore
+public import RosterTransfer
 
 /// A store's import batch takes the rows of an ``ImportPlan``.
 extension ImportBatch: ImportDestination {

@@ -1,0 +1,53 @@
+import Foundation
+import RosterBackend
+import RosterStore
+import RosterTestSupport
+import Testing
+
+/// One storage engine under test: how to make an empty database of it and open instances on it.
+///
+/// Every contract test runs once per backend in ``all``. To add one (PostgreSQL next), write a
+/// ``StorageDatabase`` for it and add a ``Backend`` here; its declared
+/// ``RosterBackend/StorageCapabilities`` decide which branch of each capability-dependent test
+/// it must pass.
+struct Backend: Sendable, CustomTestStringConvertible {
+  /// The name shown in test results.
+  let name: String
+  /// Makes a new, empty database.
+  let makeDatabase: @Sendable () throws -> any StorageDatabase
+
+  var testDescription: String { name }
+
+  /// Every backend the contract holds for.
+  static let all: [Backend] = [.sqlite, .memory]
+
+  /// `SQLiteStore` on a file in a fresh temporary folder.
+  static let sqlite = Backend(name: "SQLite") { SQLiteDatabase() }
+
+  /// `MemoryStorage`, the reference backend.
+  static let memory = Backend(name: "memory") { MemoryDatabase() }
+}
+
+/// A database of one backend, for one test.
+protocol StorageDatabase: AnyObject {
+  /// Opens another instance on the database: another connection, as another process would.
+  /// A backend without ``RosterBackend/StorageCapabilities/sharedAccess`` has one instance per
+  /// database and hands out that one again.
+  func open() throws -> any RosterStorage
+}
+
+/// A SQLite file in its own temporary folder, removed with the database.
+final class SQLiteDatabase: StorageDatabase {
+  private let file = TemporaryDatabase(prefix: "roster-contract")
+
+  func open() throws -> any RosterStorage {
+    try SQLiteStore(path: file.path)
+  }
+}
+
+/// One `MemoryStorage`: every `open()` is the same instance, as nothing else can share it.
+final class MemoryDatabase: StorageDatabase {
+  private let storage = MemoryStorage()
+
+  func open() throws -> any RosterStorage { storage }
+}
