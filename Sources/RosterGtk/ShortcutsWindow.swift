@@ -4,36 +4,13 @@ import Foundation
 /// A GtkShortcutsWindow: the keyboard shortcuts, in titled groups, built from GtkBuilder XML.
 @MainActor
 public enum ShortcutsWindow {
-  /// One line of the window: what a shortcut does, and its accelerator (`<Control>z`).
-  public struct Shortcut: Hashable, Sendable {
-    /// What the shortcut does.
-    public var title: String
-    /// The keys, in GTK's accelerator syntax.
-    public var accelerator: String
-
-    /// A line saying that `accelerator` does `title`.
-    public init(_ title: String, _ accelerator: String) {
-      self.title = title
-      self.accelerator = accelerator
-    }
-  }
-
-  /// A titled group of shortcuts.
-  public struct Group: Hashable, Sendable {
-    /// The group's heading.
-    public var title: String
-    /// Its lines, in order.
-    public var shortcuts: [Shortcut]
-
-    /// A group headed `title`.
-    public init(title: String, shortcuts: [Shortcut]) {
-      self.title = title
-      self.shortcuts = shortcuts
-    }
-  }
-
-  /// Shows a modal shortcuts window over `parent`.
-  public static func present(_ groups: [Group], parent: Widget) {
+  /// Shows a modal shortcuts window over `parent`: titled groups of lines, each saying what a
+  /// shortcut does and its keys in GTK's accelerator syntax (`<Control>z`; several are
+  /// separated by spaces).
+  public static func present(
+    _ groups: [(title: String, shortcuts: [(title: String, accelerator: String)])],
+    parent: Widget
+  ) {
     var xml = """
       <interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property>
       <child><object class="GtkShortcutsSection"><property name="section-name">main</property>

@@ -7,11 +7,12 @@ enum Shortcuts {
   /// Shows ``ShortcutTable/roster`` over `parent`.
   static func present(parent: Widget) {
     let groups = ShortcutTable.roster.groups.map { group in
-      ShortcutsWindow.Group(
+      (
         title: group.title,
         shortcuts: group.shortcuts.map {
-          ShortcutsWindow.Shortcut($0.title, $0.accelerators.joined(separator: " "))
-        })
+          (title: $0.title, accelerator: $0.accelerators.joined(separator: " "))
+        }
+      )
     }
     ShortcutsWindow.present(groups, parent: parent)
   }
