@@ -49,8 +49,14 @@ public final class AddFieldController {
   /// - Returns: The new entry, or `nil` when the text is refused (nothing changes).
   @discardableResult
   public func add() -> Entry? {
-    guard canAdd, let entry = try? list.append(text) else { return nil }
-    text = ""
-    return entry
+    guard canAdd else { return nil }
+    // The list's own rule accepted the text, and appending can fail for no other reason.
+    do {
+      let entry = try list.append(text)
+      text = ""
+      return entry
+    } catch {
+      preconditionFailure("\(error)")
+    }
   }
 }

@@ -17,8 +17,11 @@ public final class DeleteController {
   @discardableResult
   public func delete(_ ids: [UUID]) -> String? {
     let known = ids.filter { list.entry(id: $0) != nil }
-    guard let removed = try? list.remove(ids: known), !removed.isEmpty else { return nil }
-    return Self.toastTitle(for: removed)
+    guard !known.isEmpty else { return nil }
+    // Every id left is in the list, so removing them cannot fail.
+    do { return Self.toastTitle(for: try list.remove(ids: known)) } catch {
+      preconditionFailure("\(error)")
+    }
   }
 
   /// “Deleted “Anna”” for one entry, “Deleted 3 entries” for more.

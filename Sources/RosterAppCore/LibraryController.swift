@@ -162,7 +162,7 @@ public final class LibraryController {
     guard let doomed = pendingDeletion else { return }
     pendingDeletion = nil
     refreshSummaries()
-    _ = try? open(doomed.id)
+    do { _ = try open(doomed.id) } catch { onError(error.description) }
   }
 
   /// Deletes the pending list from the store for good.

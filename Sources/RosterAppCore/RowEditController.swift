@@ -108,7 +108,8 @@ public final class RowEditController {
       guard let offset = list.offset(of: id) else { return nil }
       live.remove(id)
       list.endTyping()
-      _ = try? list.remove(id: id)
+      // The entry is in the list (its offset was just found), so removing it cannot fail.
+      do { try list.remove(id: id) } catch { preconditionFailure("\(error)") }
       return list.entry(at: offset - 1).map { .entry($0.id) }
     }
   }
