@@ -23,7 +23,9 @@ extension CommandLineTool {
     let batch = try attempt { () throws(StoreError) in try store.beginImport(into: list.id) }
     let summary: ImportSummary
     do throws(TransferError) {
-      summary = try plan.run(reading: handle, name: path, into: batch) { [err] refusal in
+      summary = try plan.run(
+        reading: handle, name: path, into: StoreImportDestination(batch: batch)
+      ) { [err] refusal in
         err.line("roster: \(refusal)")
       }
     } catch {

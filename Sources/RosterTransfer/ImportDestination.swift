@@ -2,7 +2,7 @@ public import RosterKit
 
 /// Where an ``ImportPlan`` puts the rows it reads: a transaction that validates each row by
 /// the list's rule and stores everything at ``commit()``, or nothing at ``cancel()``.
-/// RosterStore's `ImportBatch` is one; tests use an array.
+/// The command line puts RosterStore's `ImportBatch` behind one; tests use an array.
 public protocol ImportDestination {
   /// Why a row, a category or the whole import was refused.
   associatedtype Failure: Error
