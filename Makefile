@@ -1,7 +1,7 @@
 # Roster: `make run` opens the app, `make test` runs every test. Both install what is missing.
 SWIFT ?= swift
 
-.PHONY: run test build deps test-deps lint format tables bench fuzz soak clean
+.PHONY: run test build deps test-deps lint format tables man bench fuzz soak clean
 
 deps:
 	@bash scripts/install-deps.sh build
@@ -44,6 +44,11 @@ soak: test-deps
 # Unicode data (ScalarTableDataTests says when).
 tables: deps
 	ROSTER_WRITE_TABLES=1 $(SWIFT) test --filter ScalarTableDataTests
+
+# The man pages roster(1) and roster-app(1) and the bash, zsh and fish completions, generated
+# from the CLI's command table, into .build/docs (man/ and share/…, as they install).
+man: deps
+	$(SWIFT) run roster-docs .build/docs
 
 bench: deps
 	$(SWIFT) build -c release

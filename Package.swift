@@ -23,6 +23,7 @@ let package = Package(
     .executable(name: "roster", targets: ["roster"]),
     .executable(name: "roster-app", targets: ["RosterApp"]),
     .executable(name: "roster-bench", targets: ["RosterBench"]),
+    .executable(name: "roster-docs", targets: ["RosterDocs"]),
   ],
   targets: [
     // Core: the list model, the rules, undo. Foundation and Observation only: no C, no I/O.
@@ -48,6 +49,8 @@ let package = Package(
       name: "RosterCLI",
       dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTransfer"]),
     .executableTarget(name: "roster", dependencies: ["RosterCLI"]),
+    // `make man`: the man pages and shell completions, generated from the command table.
+    .executableTarget(name: "RosterDocs", dependencies: ["RosterCLI"]),
     .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
     .systemLibrary(
       name: "CAdw",
