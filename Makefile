@@ -1,7 +1,8 @@
 # Roster: `make run` opens the app, `make test` runs every test. Both install what is missing.
 SWIFT ?= swift
 
-.PHONY: run test build deps test-deps lint format tables man bench fuzz soak clean
+.PHONY: run test build deps test-deps lint format tables man install uninstall release deb bench fuzz
+.PHONY: soak clean
 
 deps:
 	@bash scripts/install-deps.sh build
@@ -49,6 +50,30 @@ tables: deps
 # from the CLI's command table, into .build/docs (man/ and share/…, as they install).
 man: deps
 	$(SWIFT) run roster-docs .build/docs
+
+# `make install` (PREFIX, default /usr/local; DESTDIR for a staging root) and `make uninstall`:
+# release builds that carry the Swift runtime and Foundation inside them (--static-swift-stdlib),
+# the desktop file, AppStream metainfo, icons, man pages and completions (scripts/install.sh).
+PREFIX ?= /usr/local
+INSTALL_BUILD = .build/install
+# Hardened like Debian's own binaries: symbols bound at start-up, relocations read-only.
+RELEASE_FLAGS = -c release --static-swift-stdlib --build-path $(INSTALL_BUILD) \
+  -Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product roster
+	$(SWIFT) build $(RELEASE_FLAGS) --product roster-app
+	$(SWIFT) build -c release --build-path $(INSTALL_BUILD) --product roster-docs
+	$(INSTALL_BUILD)/release/roster-docs $(INSTALL_BUILD)/docs >/dev/null
+
+install: release
+	bash scripts/install.sh install "$(DESTDIR)$(PREFIX)" $(INSTALL_BUILD)
+
+uninstall:
+	bash scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
+
+# `make deb`: roster_VERSION_ARCH.deb in the checkout, from the same install tree (scripts/deb.sh).
+deb: release
+	bash scripts/deb.sh $(INSTALL_BUILD) .
 
 bench: deps
 	$(SWIFT) build -c release

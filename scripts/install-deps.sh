@@ -10,11 +10,14 @@ ui_test=(xvfb xdotool at-spi2-core python3-pyatspi dbus-x11 imagemagick x11-util
 reliability_test=(python3)
 # The generated man pages and completions are checked by groff and by each shell.
 docs_test=(groff-base zsh fish)
+# The install tree and the Debian package (scripts/package-test.sh).
+package_test=(lintian desktop-file-utils appstream dpkg-dev binutils)
 ruff_version=0.17.6
 
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
-  test) wanted=("${build[@]}" "${ui_test[@]}" "${reliability_test[@]}" "${docs_test[@]}") ;;
+  test) wanted=("${build[@]}" "${ui_test[@]}" "${reliability_test[@]}" "${docs_test[@]}"
+    "${package_test[@]}") ;;
   *) echo "usage: $0 [build|test]" >&2; exit 2 ;;
 esac
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: `swift test`, a short fuzz of every libFuzzer target, and the end-to-end UI
-# scenarios in a headless X server. Ends with one line, `N passed, N failed`, over all of them.
+# Runs every test: `swift test`, a short fuzz of every libFuzzer target, the end-to-end UI
+# scenarios in a headless X server, and in CI the installed Debian package. Ends with one line,
+# `N passed, N failed`, over all of them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp -d)
@@ -37,6 +38,13 @@ if [ -x Tests/UI/run.sh ]; then
     failed=$((failed + $(echo "$summary" | cut -d' ' -f3)))
   fi
   if [ "$status" -ne 0 ] && [ -z "$summary" ]; then failed=$((failed + 1)); fi
+fi
+
+# The installed package, in CI (root, a throwaway machine) or when asked: ROSTER_TEST_PACKAGE=1.
+if [ "${CI:-}" = true ] || [ "${ROSTER_TEST_PACKAGE:-}" = 1 ]; then
+  bash scripts/package-test.sh 2>&1 | tee "$log/package.txt"
+  passed=$((passed + $(grep -c '^package: ok' "$log/package.txt")))
+  failed=$((failed + $(grep -c '^package: FAILED' "$log/package.txt")))
 fi
 
 echo "$passed passed, $failed failed"

@@ -11,7 +11,7 @@ import RosterStore
 /// exit(tool.run())
 /// ```
 public final class CommandLineTool {
-  static let version = "roster 0.1.0"
+  static let version = "roster \(RosterVersion.current)"
   /// The list commands use when `--list` is not given; created on first use.
   static let defaultList = "Names"
 

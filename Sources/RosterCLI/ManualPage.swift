@@ -1,14 +1,10 @@
 import Foundation
+import RosterKit
 
 /// The man pages `roster(1)` and `roster-app(1)`, written from ``CommandTable``: a command or an
 /// option added there appears here without another edit. `make man` writes them (through the
 /// `roster-docs` tool).
 public enum ManualPage {
-  /// The version the pages describe, as `roster --version` prints it without the name.
-  public static var version: String {
-    String(CommandLineTool.version.split(separator: " ").last ?? "")
-  }
-
   /// `roster(1)`: every command of the table with its synopses, description and options.
   /// - Parameter date: The page's date, `YYYY-MM-DD`.
   /// - Returns: The page in roff (`man -l roster.1` shows it).
@@ -62,13 +58,14 @@ public enum ManualPage {
     return page
   }
 
-  /// `roster-app(1)`: the desktop app and its one option.
+  /// `roster-app(1)`: the desktop app and its options.
   /// - Parameter date: The page's date, `YYYY-MM-DD`.
   /// - Returns: The page in roff.
   public static func rosterApp(date: String) -> String {
     var page = header("ROSTER-APP", date: date)
     page += section("NAME", "roster\\-app \\- edit lists of names in a window", escaping: false)
-    page += ".SH SYNOPSIS\n.B roster\\-app\n[\\fB\\-\\-db\\fR \\fIPATH\\fR]\n"
+    page += ".SH SYNOPSIS\n.B roster\\-app\n"
+      + "[\\fB\\-\\-db\\fR \\fIPATH\\fR] [\\fB\\-\\-version\\fR]\n"
     page += section(
       "DESCRIPTION",
       """
@@ -79,6 +76,7 @@ public enum ManualPage {
       """)
     page += ".SH OPTIONS\n"
     page += optionEntry(CommandTable.commonOptions[0])
+    page += optionEntry(.flag("--version", help: "Show the version, without opening a window."))
     page += section(
       "ENVIRONMENT", ".TP\n.B ROSTER_DB\nThe database file, when \\-\\-db is not given.",
       escaping: false)
@@ -89,7 +87,7 @@ public enum ManualPage {
   private static func header(_ name: String, date: String) -> String {
     """
     .\\" Generated from RosterCLI's command table by roster-docs (make man): do not edit.
-    .TH \(name) 1 "\(date)" "Roster \(version)" "User Commands"
+    .TH \(name) 1 "\(date)" "Roster \(RosterVersion.current)" "User Commands"
 
     """
   }
