@@ -64,7 +64,8 @@ public enum ManualPage {
   public static func rosterApp(date: String) -> String {
     var page = header("ROSTER-APP", date: date)
     page += section("NAME", "roster\\-app \\- edit lists of names in a window", escaping: false)
-    page += ".SH SYNOPSIS\n.B roster\\-app\n"
+    page +=
+      ".SH SYNOPSIS\n.B roster\\-app\n"
       + "[\\fB\\-\\-db\\fR \\fIPATH\\fR] [\\fB\\-\\-version\\fR]\n"
     page += section(
       "DESCRIPTION",
