@@ -13,6 +13,7 @@ docs_test=(groff-base zsh fish)
 # The install tree and the Debian package (scripts/package-test.sh).
 package_test=(lintian desktop-file-utils appstream dpkg-dev binutils)
 ruff_version=0.17.6
+jsonschema_version=4.26.0
 
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
@@ -21,10 +22,12 @@ case "${1:-build}" in
   *) echo "usage: $0 [build|test]" >&2; exit 2 ;;
 esac
 
-# The Python linter, from PyPI, pinned so that every machine reads the code alike.
-if [ "${1:-build}" = test ] && ! python3 -m ruff --version 2>/dev/null | grep -q "^ruff $ruff_version"; then
+# From PyPI, pinned so that every machine reads the code alike: the Python linter, and the JSON
+# Schema validator the format tests use.
+if [ "${1:-build}" = test ] && { ! python3 -m ruff --version 2>/dev/null | grep -q "^ruff $ruff_version" \
+  || ! python3 -c "import importlib.metadata as m; assert m.version('jsonschema') == '$jsonschema_version'" 2>/dev/null; }; then
   python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
-    "ruff==$ruff_version"
+    "ruff==$ruff_version" "jsonschema==$jsonschema_version"
 fi
 
 missing=()

@@ -3,17 +3,17 @@ import RosterKit
 import RosterTestSupport
 import Testing
 
-/// The scripts in Tests/Reliability, short versions, against the built `roster`:
-/// `scripts/soak.sh` runs the long ones.
+/// The Python scripts in Tests/Reliability (short versions; `scripts/soak.sh` runs the long
+/// ones) and Tests/Formats, against the built `roster`.
 @Suite(.serialized) struct ScriptTests {
   static let root = RosterBinary.packageRoot
 
-  /// Runs `python3 Tests/Reliability/SCRIPT ARGUMENTS --roster …`; its output on failure.
-  func run(_ script: String, _ arguments: [String]) throws {
+  /// Runs `python3 Tests/FOLDER/SCRIPT ARGUMENTS --roster …`; its output on failure.
+  func run(_ script: String, _ arguments: [String], in folder: String = "Reliability") throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
-      ["python3", Self.root.appendingPathComponent("Tests/Reliability/\(script)").path]
+      ["python3", Self.root.appendingPathComponent("Tests/\(folder)/\(script)").path]
       + arguments + ["--roster", try RosterBinary.locate().url.path]
     let output = FileManager.default.temporaryDirectory
       .appendingPathComponent("reliability-\(UUID().uuidString).txt")
@@ -38,6 +38,12 @@ import Testing
   /// one list: a short soak.
   @Test func killedAndConcurrentWritersLoseNothing() throws {
     try run("soak.py", ["--seconds", "8", "--rounds", "6", "--workers", "3"])
+  }
+
+  /// Every JSON export validates against docs/roster.schema.json, which refuses documents that
+  /// break the contract.
+  @Test func exportsMatchTheJSONSchema() throws {
+    try run("check_export_schema.py", [], in: "Formats")
   }
 }
 
