@@ -21,7 +21,7 @@ if ! make --no-print-directory release >"$stage/release.log" 2>&1; then
   exit 1
 fi
 version=$(.build/install/release/roster --version | cut -d' ' -f2)
-make --no-print-directory install DESTDIR="$stage" PREFIX=/usr >/dev/null
+make --no-print-directory install DESTDIR="$stage" PREFIX=/usr >/dev/null 2>&1
 root=$stage/usr
 check "desktop file validates" desktop-file-validate "$root/share/applications/org.roster.Roster.desktop"
 check "metainfo validates" appstreamcli validate --no-net \
@@ -31,7 +31,7 @@ check "metainfo has a release $version" \
 check "roster.1 names every command" bash -c \
   "zcat '$root/share/man/man1/roster.1.gz' | grep -q '^\.B roster categories rename'"
 make --no-print-directory uninstall DESTDIR="$stage" PREFIX=/usr >/dev/null
-check "make uninstall removes every file" test -z "$(find "$stage" -type f)"
+check "make uninstall removes every file" test -z "$(find "$root" -type f)"
 
 package=$(bash scripts/deb.sh .build/install "$stage")
 check "lintian reports no error or warning" \
