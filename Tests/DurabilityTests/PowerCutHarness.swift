@@ -1,0 +1,158 @@
+import Foundation
+import RosterBackend
+import RosterKit
+
+@testable import RosterStore
+
+/// Cuts the power under a store thousands of times and reboots after each cut.
+///
+/// Each run opens a store through a ``CrashDisk`` and drives it with a seeded ``StoreWorkload``.
+/// The disk takes a crash image at a sample of the writes, truncations, syncs and deletes (the
+/// crash points); after each action the harness reboots every image taken during it: it opens
+/// the image with a plain `SQLiteStore` (default VFS, no `-shm`), runs `integrity_check`, loads
+/// every list, and compares the whole database with the states the run acknowledged. An image
+/// taken during action k must hold exactly the state after action k − 1 (everything
+/// acknowledged) or after action k (the action in flight landed whole); an earlier state is a
+/// lost acknowledgement, anything else a corruption.
+///
+/// Runs vary how the store lives: one connection for the whole run (the app), a new one every
+/// few actions, or one per action (the command line, which checkpoints and deletes the WAL as
+/// each process closes the database). Checkpoints come every 64 WAL pages so that short runs
+/// also checkpoint and restart the WAL.
+struct PowerCutHarness {
+  /// The sync level under test.
+  var synchronous: SQLiteStore.Configuration.Synchronous
+  /// Stop once this many crash points have been rebooted.
+  var crashPoints: Int
+  /// Seeds run `seed`, `seed + 1`, …
+  var seed: UInt64
+  var actionsPerRun = 100
+  /// Each write, truncation, sync or delete is a crash point with probability 1 / `oneIn`.
+  var oneIn: UInt32 = 3
+
+  private static let fixedTime = Date(timeIntervalSinceReferenceDate: 820_000_000)
+
+  func run() throws -> PowerCutReport {
+    var report = PowerCutReport()
+    var runSeed = seed
+    while report.crashPoints < crashPoints {
+      try run(seed: runSeed, into: &report)
+      runSeed &+= 1
+    }
+    return report
+  }
+
+  /// One run: a fresh database, one workload, images rebooted after every action.
+  private func run(seed: UInt64, into report: inout PowerCutReport) throws {
+    report.runs += 1
+    let temporary = ScratchFolder()
+    let images = temporary.folder.appendingPathComponent("images")
+    try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+    let disk = try CrashDisk(seed: seed)
+    let ids = CountingIDs(seed: seed)
+    let configuration = SQLiteStore.Configuration(vfs: disk.name, synchronous: synchronous)
+    func open() throws(StoreError) -> SQLiteStore {
+      let store = try SQLiteStore(
+        path: temporary.path, configuration: configuration, now: { Self.fixedTime },
+        makeID: { ids.next() })
+      try store.database.execute("PRAGMA wal_autocheckpoint = 64")
+      return store
+    }
+    let reopenOneIn = [0, 8, 1][Int(seed % 3)]
+    var rebooter = Rebooter(images: images, disk: disk, seed: seed)
+    disk.takeImages(into: images, oneIn: oneIn, modes: CrashDisk.Mode.allCases)
+
+    var store: SQLiteStore? = try open()
+    rebooter.acknowledge(try DatabaseState(of: store!), action: "create the database")
+    rebooter.reboot(before: 0, after: 0, into: &report)
+    var workload = StoreWorkload(seed: seed)
+    for index in 1...actionsPerRun {
+      guard let live = store, report.crashPoints < crashPoints else { break }
+      var action = "action \(index)"
+      do {
+        action = try workload.step(on: live)
+      } catch let error as StoreError {
+        switch error {
+        case .database, .busy, .constraint, .reloadRequired, .newerSchema:
+          report.unexpectedErrors.append("seed \(seed), action \(index): \(error)")
+        default: report.refusals += 1
+        }
+      } catch is RosterError {
+        report.refusals += 1
+      }
+      report.actions += 1
+      rebooter.acknowledge(try DatabaseState(of: live), action: action)
+      rebooter.reboot(before: index - 1, after: index, into: &report)
+      if reopenOneIn > 0, index % reopenOneIn == 0 {
+        store = nil
+        store = try open()
+        // Closing and opening change nothing: only the acknowledged state may come back.
+        rebooter.reboot(before: index, after: index, into: &report)
+      }
+    }
+    disk.stopTakingImages()
+    store = nil
+  }
+}
+
+/// Reboots the crash images of one run and judges each against the acknowledged states.
+private struct Rebooter {
+  let images: URL
+  let disk: CrashDisk
+  let seed: UInt64
+  /// The state after each acknowledged action; 0 is the new, empty database.
+  private var states: [DatabaseState] = []
+  private var actions: [String] = []
+  /// For each state, the last action that left the database in it.
+  private var lastIndex: [DatabaseState: Int] = [:]
+  /// The first image not yet rebooted.
+  private var next: UInt64 = 0
+
+  init(images: URL, disk: CrashDisk, seed: UInt64) {
+    self.images = images
+    self.disk = disk
+    self.seed = seed
+  }
+
+  mutating func acknowledge(_ state: DatabaseState, action: String) {
+    lastIndex[state] = states.count
+    states.append(state)
+    actions.append(action)
+  }
+
+  /// Reboots every image taken since the last call, during the step from state `before` to
+  /// state `after`.
+  mutating func reboot(before: Int, after: Int, into report: inout PowerCutReport) {
+    let end = disk.counts.images
+    report.pendingAtCrashPoints = disk.counts.pendingAtImages
+    while next < end {
+      let folder = images.appendingPathComponent(String(next))
+      let mode = disk.mode(ofImage: next)
+      let verdict = mode == nil ? .imageMissing : judge(folder, before: before, after: after)
+      report.add(
+        verdict, mode: mode?.description ?? "missing",
+        at: "seed \(seed), during “\(actions[after])” (\(after)), image \(next)")
+      try? FileManager.default.removeItem(at: folder)
+      next += 1
+    }
+  }
+
+  /// Opens the image as the next process after the power cut would, and says what it holds.
+  private func judge(_ folder: URL, before: Int, after: Int) -> PowerCutReport.Verdict {
+    let state: DatabaseState
+    do {
+      let store = try SQLiteStore(path: folder.appendingPathComponent("roster.sqlite3").path)
+      let check = try store.integrityCheck()
+      guard check == "ok" else { return .integrityFailed(check) }
+      for list in try store.lists() { _ = try store.loadList(list.id) }
+      state = try DatabaseState(of: store)
+    } catch {
+      return .unreadable("\(error)")
+    }
+    if state == states[before] { return .acknowledged }
+    if state == states[after] { return .inFlightLanded }
+    guard let earlier = lastIndex[state], earlier < before else { return .unmatched }
+    let lost = (earlier + 1...before).count { states[$0] != states[$0 - 1] }
+    return .lost(lost)
+  }
+}
