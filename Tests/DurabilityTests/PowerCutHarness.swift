@@ -107,6 +107,8 @@ private struct Rebooter {
   private var lastIndex: [DatabaseState: Int] = [:]
   /// The first image not yet rebooted.
   private var next: UInt64 = 0
+  /// Unsynced operations at the images already counted in the report.
+  private var pendingCounted: UInt64 = 0
 
   init(images: URL, disk: CrashDisk, seed: UInt64) {
     self.images = images
@@ -123,8 +125,10 @@ private struct Rebooter {
   /// Reboots every image taken since the last call, during the step from state `before` to
   /// state `after`.
   mutating func reboot(before: Int, after: Int, into report: inout PowerCutReport) {
-    let end = disk.counts.images
-    report.pendingAtCrashPoints = disk.counts.pendingAtImages
+    let counts = disk.counts
+    let end = counts.images
+    report.pendingAtCrashPoints += counts.pendingAtImages - pendingCounted
+    pendingCounted = counts.pendingAtImages
     while next < end {
       let folder = images.appendingPathComponent(String(next))
       let mode = disk.mode(ofImage: next)
