@@ -2,6 +2,8 @@
 // writes, truncations and syncs also feed the disk model (disk_model.c), which writes crash
 // images at sampled crash points. See include/CCrashVFS.h.
 
+#define _POSIX_C_SOURCE 200809L  // strdup, mkdir
+
 #include <errno.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -57,7 +59,7 @@ static int draw_mode(roster_crash_vfs *vfs) {
   for (int bit = 0; bit < 4; bit++) {
     if (vfs->modes & (1u << bit)) choices[count++] = 1 << bit;
   }
-  return count == 0 ? ROSTER_CRASH_DROP : choices[crash_random_below(&vfs->random, count)];
+  return count == 0 ? ROSTER_CRASH_DROP : choices[crash_random_below(&vfs->random, (uint64_t)count)];
 }
 
 /// Writes every modelled file's crash image into `<folder>/<n>`; returns the mode, or 0.

@@ -1,3 +1,5 @@
+#define _POSIX_C_SOURCE 200809L  // strdup
+
 #include "disk_model.h"
 
 #include <stdio.h>
