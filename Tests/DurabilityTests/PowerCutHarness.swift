@@ -44,6 +44,9 @@ struct PowerCutHarness {
 
   /// One run: a fresh database, one workload, images rebooted after every action.
   private func run(seed: UInt64, into report: inout PowerCutReport) throws {
+    // Runs take turns: one connection throughout (the app), a new one every 8 actions, a new
+    // one for every action (the command line).
+    let reopenOneIn = [0, 8, 1][report.runs % 3]
     report.runs += 1
     let temporary = ScratchFolder()
     let images = temporary.folder.appendingPathComponent("images")
@@ -58,31 +61,26 @@ struct PowerCutHarness {
       try store.database.execute("PRAGMA wal_autocheckpoint = 64")
       return store
     }
-    let reopenOneIn = [0, 8, 1][Int(seed % 3)]
     var rebooter = Rebooter(images: images, disk: disk, seed: seed)
     disk.takeImages(into: images, oneIn: oneIn, modes: CrashDisk.Mode.allCases)
 
     var store: SQLiteStore? = try open()
+    defer {
+      // Every connection through the crash VFS closes before the VFS goes.
+      store = nil
+      withExtendedLifetime(disk) { disk.stopTakingImages() }
+    }
     rebooter.acknowledge(try DatabaseState(of: store!), action: "create the database")
     rebooter.reboot(before: 0, after: 0, into: &report)
     var workload = StoreWorkload(seed: seed)
-    for index in 1...actionsPerRun {
-      guard let live = store, report.crashPoints < crashPoints else { break }
-      var action = "action \(index)"
+    for index in 1...actionsPerRun where report.crashPoints < crashPoints {
       do {
-        action = try workload.step(on: live)
-      } catch let error as StoreError {
-        switch error {
-        case .database, .busy, .constraint, .reloadRequired, .newerSchema:
-          report.unexpectedErrors.append("seed \(seed), action \(index): \(error)")
-        default: report.refusals += 1
-        }
-      } catch is RosterError {
-        report.refusals += 1
+        // `live` ends with this block, so a reopen below closes the connection first.
+        let live = store!
+        let action = perform(&workload, on: live, index: index, seed: seed, into: &report)
+        rebooter.acknowledge(try DatabaseState(of: live), action: action)
+        rebooter.reboot(before: index - 1, after: index, into: &report)
       }
-      report.actions += 1
-      rebooter.acknowledge(try DatabaseState(of: live), action: action)
-      rebooter.reboot(before: index - 1, after: index, into: &report)
       if reopenOneIn > 0, index % reopenOneIn == 0 {
         store = nil
         store = try open()
@@ -90,8 +88,27 @@ struct PowerCutHarness {
         rebooter.reboot(before: index, after: index, into: &report)
       }
     }
-    disk.stopTakingImages()
-    store = nil
+  }
+
+  /// Runs the workload's next action and says what it was; a refusal is acknowledged like a
+  /// success, any other failure is reported.
+  private func perform(
+    _ workload: inout StoreWorkload, on store: SQLiteStore, index: Int, seed: UInt64,
+    into report: inout PowerCutReport
+  ) -> String {
+    report.actions += 1
+    do {
+      return try workload.step(on: store)
+    } catch let error as StoreError {
+      switch error {
+      case .database, .busy, .constraint, .reloadRequired, .newerSchema:
+        report.unexpectedErrors.append("seed \(seed), action \(index): \(error)")
+      default: report.refusals += 1
+      }
+    } catch {
+      report.refusals += 1
+    }
+    return "refused action \(index)"
   }
 }
 

@@ -67,5 +67,7 @@ import Testing
       #expect(after.syncs - before.syncs == syncs, "\(name): only the WAL is synced")
       #expect(after.writes > before.writes, "\(name) wrote to the WAL")
     }
+    withExtendedLifetime((store, actions)) {}
+    withExtendedLifetime(disk) {}
   }
 }
