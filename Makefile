@@ -34,12 +34,14 @@ SECONDS ?= 300
 fuzz:
 	bash Fuzz/run.sh $(SECONDS)
 
-# `make soak`: killed and concurrent writers, hostile files and fuzzing, about 70 minutes;
-# `make soak SOAK_SECONDS=60 SOAK_FUZZ_SECONDS=60` for a quicker pass.
+# `make soak`: killed and concurrent writers, simulated power cuts, hostile files and fuzzing,
+# about 80 minutes; `make soak SOAK_SECONDS=60 SOAK_FUZZ_SECONDS=60 CRASH_POINTS=10000` for a
+# quicker pass.
 SOAK_SECONDS ?= 600
 SOAK_FUZZ_SECONDS ?= 600
+CRASH_POINTS ?= 100000
 soak: test-deps
-	bash scripts/soak.sh $(SOAK_SECONDS) $(SOAK_FUZZ_SECONDS)
+	ROSTER_CRASH_POINTS=$(CRASH_POINTS) bash scripts/soak.sh $(SOAK_SECONDS) $(SOAK_FUZZ_SECONDS)
 
 # Regenerates RosterKit's BMP table after a change to ScalarTable.classify or to the toolchain's
 # Unicode data (ScalarTableDataTests says when).

@@ -77,6 +77,10 @@ let package = Package(
     // What several test targets need: the built `roster`, temporary homes and databases.
     .target(name: "RosterTestSupport", path: "Tests/RosterTestSupport"),
     .testTarget(name: "RosterKitTests", dependencies: ["RosterKit"]),
+    // A test-only SQLite VFS that simulates power cuts, over the default one.
+    .target(
+      name: "CCrashVFS", dependencies: ["CSQLite"], path: "Tests/CCrashVFS",
+      linkerSettings: [.linkedLibrary("sqlite3")]),
     .testTarget(
       name: "RosterStoreTests",
       dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTestSupport"]),
@@ -96,6 +100,10 @@ let package = Package(
     .testTarget(
       name: "RosterAppTests",
       dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterAppCore"]),
+    // Power cuts: every acknowledged action survives, through the crash VFS.
+    .testTarget(
+      name: "DurabilityTests",
+      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTestSupport", "CCrashVFS"]),
     // Hostile input, kills and concurrent writers: Tests/Reliability's scripts and regressions.
     .testTarget(
       name: "ReliabilityTests",

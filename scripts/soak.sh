@@ -3,7 +3,9 @@
 # target. Bounded: stops by itself.
 #   scripts/soak.sh [SOAK_SECONDS [FUZZ_SECONDS]]   defaults: 600 s per soak phase, 600 s per
 #                                                   fuzz target (about 70 minutes in all)
-# Environment: SOAK_WORKERS (default 4), SOAK_ROUNDS (default 1000), SOAK_SEED.
+# Environment: SOAK_WORKERS (default 4), SOAK_ROUNDS (default 1000), SOAK_SEED;
+# ROSTER_CRASH_POINTS (simulated power cuts under synchronous = FULL, default 100000; a fifth
+# as many under NORMAL), ROSTER_CRASH_SEED, ROSTER_COMMIT_SAMPLES (default 1000).
 # Prints the figures docs/reliability.md quotes; exit status 0 when everything held.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +21,13 @@ echo "== soak: ${soak_seconds}s of killed writers, ${soak_seconds}s of concurren
 python3 Tests/Reliability/soak.py --seconds "$soak_seconds" --rounds "${SOAK_ROUNDS:-1000}" \
   --workers "${SOAK_WORKERS:-4}" --actions 25 ${SOAK_SEED:+--seed "$SOAK_SEED"} \
   2>&1 | tee "$log/soak.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
+crash_points=${ROSTER_CRASH_POINTS:-100000}
+echo "== power cuts: ${crash_points} crash points under FULL, and what NORMAL would lose"
+ROSTER_CRASH_POINTS=$crash_points ROSTER_COMMIT_SAMPLES=${ROSTER_COMMIT_SAMPLES:-1000} \
+  swift test --filter 'PowerCutTests|CommitCostTests' 2>&1 \
+  | grep -E "^(power cuts|commit cost)|passed|failed|error" | tee "$log/power-cuts.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
 echo "== hostile files and resource faults"

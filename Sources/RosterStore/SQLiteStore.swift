@@ -38,14 +38,29 @@ public final class SQLiteStore: RosterStorage {
 
   /// Opens the database at `path`, creating it (mode 0600, in a folder made with mode 0700) and
   /// migrating its schema as needed.
+  ///
+  /// Every action is durable once it returns: the write-ahead log is synced at each commit
+  /// (`PRAGMA synchronous = FULL`), so a power cut cannot take back an acknowledged edit
+  /// (docs/reliability.md, “Power cuts”).
   /// - Parameters:
   ///   - path: The database file.
   ///   - now: The clock for new entries; inject a fixed one in tests.
   ///   - makeID: Makes ids for new entries and lists; by default RosterKit's fast random
   ///     version 4 generator.
   /// - Throws: ``StoreError/database(_:)`` when the file cannot be opened or is not a database.
-  public init(
+  public convenience init(
     path: String,
+    now: @escaping @Sendable () -> Date = { Date() },
+    makeID: (@Sendable () -> UUID)? = nil
+  ) throws(StoreError) {
+    try self.init(path: path, configuration: .default, now: now, makeID: makeID)
+  }
+
+  /// Opens the database at `path` as ``init(path:now:makeID:)`` does, with `configuration`'s
+  /// VFS and sync level: for tests.
+  init(
+    path: String,
+    configuration: Configuration,
     now: @escaping @Sendable () -> Date = { Date() },
     makeID: (@Sendable () -> UUID)? = nil
   ) throws(StoreError) {
@@ -54,7 +69,7 @@ public final class SQLiteStore: RosterStorage {
     self.makeID = makeID ?? { UUIDGenerator.shared.make() }
     self.writerID = UUID()
     try Self.prepareFile(at: path)
-    database = try Database(path: path)
+    database = try Database(path: path, vfs: configuration.vfs)
     do throws(StoreError) {
       try database.execute("PRAGMA busy_timeout = 10000")
       try database.execute("PRAGMA foreign_keys = ON")
@@ -64,7 +79,11 @@ public final class SQLiteStore: RosterStorage {
           try database.execute("PRAGMA journal_mode = WAL")
         }
       }
-      try database.execute("PRAGMA synchronous = NORMAL")
+      // FULL: one WAL sync per commit, so what returned survives a power cut. `fullfsync`
+      // makes that sync reach the platter on Apple platforms (F_FULLFSYNC); elsewhere it is
+      // ignored.
+      try database.execute("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
+      try database.execute("PRAGMA fullfsync = ON")
       try withRetry { () throws(StoreError) in try Schema.migrate(database) }
       dataVersion = try database.integer("PRAGMA data_version") ?? 0
     } catch .database(let message) {

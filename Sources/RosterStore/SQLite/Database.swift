@@ -11,11 +11,12 @@ final class Database {
   /// Prepared statements by SQL text, so hot paths prepare once per connection.
   private var cache: [String: Statement] = [:]
 
-  /// Opens (and creates when missing) the database at `path`.
-  init(path: String) throws(StoreError) {
+  /// Opens (and creates when missing) the database at `path`, through the VFS named `vfs`
+  /// (`nil`: SQLite's default).
+  init(path: String, vfs: String? = nil) throws(StoreError) {
     var connection: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    let status = sqlite3_open_v2(path, &connection, flags, nil)
+    let status = sqlite3_open_v2(path, &connection, flags, vfs)
     guard status == SQLITE_OK, let connection else {
       let detail = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       sqlite3_close_v2(connection)
