@@ -45,7 +45,8 @@ soak: test-deps
 tables: deps
 	ROSTER_WRITE_TABLES=1 $(SWIFT) test --filter ScalarTableDataTests
 
-bench: deps
+bench:
+	@bash scripts/install-deps.sh bench
 	$(SWIFT) build -c release
 	$(SWIFT) run -c release roster-bench
 

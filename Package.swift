@@ -12,9 +12,10 @@ let strictSettings: [SwiftSetting] = [
 // `roster` links the Swift runtime and Foundation statically in release builds: a dynamic
 // `roster` spends most of a one-row command resolving symbols across twenty shared libraries
 // before `main` runs. The libraries are the ones `swift build --static-swift-stdlib` links, in
-// one group because Foundation's parts refer to each other.
+// one group because Foundation's parts refer to each other; lld, because gold warns at every
+// link about a `mktemp` deep in static Foundation that `roster` never calls.
 let staticRuntime =
-  ["-static-stdlib", "-Xlinker", "--start-group"]
+  ["-static-stdlib", "-use-ld=lld", "-Xlinker", "--start-group"]
   + [
     "Foundation", "FoundationEssentials", "FoundationInternationalization", "CoreFoundation",
     "_FoundationICU", "_FoundationCShims", "_FoundationCollections", "swiftSynchronization",

@@ -8,12 +8,15 @@ ui_test=(xvfb xdotool at-spi2-core python3-pyatspi dbus-x11 imagemagick x11-util
   fonts-noto-cjk fonts-dejavu-core)
 # Tests/Reliability's scripts: the soak and the hostile-file cases.
 reliability_test=(python3)
+# `roster-bench --only cli` times the sqlite3 shell beside roster.
+bench=(sqlite3)
 ruff_version=0.17.6
 
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
   test) wanted=("${build[@]}" "${ui_test[@]}" "${reliability_test[@]}") ;;
-  *) echo "usage: $0 [build|test]" >&2; exit 2 ;;
+  bench) wanted=("${build[@]}" "${bench[@]}") ;;
+  *) echo "usage: $0 [build|test|bench]" >&2; exit 2 ;;
 esac
 
 # The Python linter, from PyPI, pinned so that every machine reads the code alike.

@@ -45,3 +45,15 @@ import Testing
     #expect(EntryIndex(count: 4, id: { ids[$0] }, leafOf: { _ in 0 }) == nil)
   }
 }
+
+@Test func generatedIDsAreVersion4AndDistinct() {
+  let generator = UUIDGenerator()
+  var seen = Set<UUID>()
+  for _ in 0..<10_000 {
+    let id = generator.make()
+    #expect(id.uuid.6 >> 4 == 4)
+    #expect(id.uuid.8 >> 6 == 2)
+    seen.insert(id)
+  }
+  #expect(seen.count == 10_000)
+}
