@@ -13,9 +13,11 @@ let strictSettings: [SwiftSetting] = [
 // `roster` spends most of a one-row command resolving symbols across twenty shared libraries
 // before `main` runs. The libraries are the ones `swift build --static-swift-stdlib` links, in
 // one group because Foundation's parts refer to each other; lld, because gold warns at every
-// link about a `mktemp` deep in static Foundation that `roster` never calls.
+// link about a `mktemp` deep in static Foundation that `roster` never calls; not
+// position-independent, so the loader has no 75,000 relative relocations to apply (the
+// executable's own addresses are not randomized; its libraries' and stack's still are).
 let staticRuntime =
-  ["-static-stdlib", "-use-ld=lld", "-Xlinker", "--start-group"]
+  ["-static-stdlib", "-use-ld=lld", "-Xclang-linker", "-no-pie", "-Xlinker", "--start-group"]
   + [
     "Foundation", "FoundationEssentials", "FoundationInternationalization", "CoreFoundation",
     "_FoundationICU", "_FoundationCShims", "_FoundationCollections", "swiftSynchronization",
