@@ -77,7 +77,8 @@ uninstall:
 deb: release
 	bash scripts/deb.sh $(INSTALL_BUILD) .
 
-bench: deps
+bench:
+	@bash scripts/install-deps.sh bench
 	$(SWIFT) build -c release
 	$(SWIFT) run -c release roster-bench
 

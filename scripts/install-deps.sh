@@ -12,6 +12,8 @@ reliability_test=(python3)
 docs_test=(groff-base zsh fish)
 # The install tree and the Debian package (scripts/package-test.sh).
 package_test=(lintian desktop-file-utils appstream dpkg-dev binutils)
+# `roster-bench --only cli` times the sqlite3 shell beside roster.
+bench=(sqlite3)
 ruff_version=0.17.6
 jsonschema_version=4.26.0
 
@@ -20,6 +22,9 @@ case "${1:-build}" in
   test) wanted=("${build[@]}" "${ui_test[@]}" "${reliability_test[@]}" "${docs_test[@]}"
     "${package_test[@]}") ;;
   *) echo "usage: $0 [build|test]" >&2; exit 2 ;;
+  test) wanted=("${build[@]}" "${ui_test[@]}" "${reliability_test[@]}") ;;
+  bench) wanted=("${build[@]}" "${bench[@]}") ;;
+  *) echo "usage: $0 [build|test|bench]" >&2; exit 2 ;;
 esac
 
 # From PyPI, pinned so that every machine reads the code alike: the Python linter, and the JSON

@@ -1,6 +1,7 @@
 import Foundation
 
-// `swift build -c release && swift run -c release roster-bench [--quick] [--only list|validation|store]`
+// `swift build -c release && swift run -c release roster-bench [--quick]
+// [--only list|validation|store|cli]`
 // prints Markdown tables of medians, each measured against its baseline in the same run.
 // The store table runs the release `roster` binary, so build everything in release first.
 let arguments = CommandLine.arguments
@@ -39,6 +40,17 @@ if wanted("store") {
     }
   } catch {
     print("store benchmark failed: \(error)")
+    exit(1)
+  }
+}
+if wanted("cli") {
+  do {
+    print("")
+    for line in try cliBenchmark(size: quick ? 100_000 : 1_000_000, runs: quick ? 9 : 21) {
+      print(line)
+    }
+  } catch {
+    print("cli benchmark failed: \(error)")
     exit(1)
   }
 }

@@ -199,13 +199,18 @@ extension SQLiteStore {
     try database.run(
       "DELETE FROM history WHERE list = ? AND stack = ?", .integer(list.row),
       .integer(Stack.redo.rawValue))
+    // Only this connection's own step can join, so another writer's is never decoded (a
+    // command-line run is always another writer).
     if let typed = Self.typedEntry(edits), let top = try peek(.undo, in: list),
-      top.writer == UUIDText.string(writerID), Self.typedEntry(top.edits) == typed
+      top.writer == UUIDText.string(writerID)
     {
-      try database.run(
-        "UPDATE history SET edits = ? WHERE step = ?", .blob(try encode(top.edits + edits)),
-        .integer(top.step))
-      return
+      let topEdits = try decode(top.edits)
+      if Self.typedEntry(topEdits) == typed {
+        try database.run(
+          "UPDATE history SET edits = ? WHERE step = ?", .blob(try encode(topEdits + edits)),
+          .integer(top.step))
+        return
+      }
     }
     try push(edits, on: .undo, in: list)
   }
@@ -226,21 +231,23 @@ extension SQLiteStore {
       .integer(list.row), .integer(stack.rawValue), .integer(Int64(Self.undoLimit)))
   }
 
+  /// The top step of a stack, its edits still encoded.
   private func peek(_ stack: Stack, in list: StoredList) throws(StoreError) -> (
-    step: Int64, writer: String, edits: [ListEdit]
+    step: Int64, writer: String, edits: Data
   )? {
     let statement = try database.statement(
       "SELECT step, writer, edits FROM history WHERE list = ? AND stack = ?"
         + " ORDER BY step DESC LIMIT 1")
     try statement.bind([.integer(list.row), .integer(stack.rawValue)])
     guard try statement.step() else { return nil }
-    return (statement.integer(0), statement.text(1) ?? "", try decode(statement.blob(2) ?? Data()))
+    return (statement.integer(0), statement.text(1) ?? "", statement.blob(2) ?? Data())
   }
 
   private func pop(_ stack: Stack, in list: StoredList) throws(StoreError) -> [ListEdit]? {
     guard let top = try peek(stack, in: list) else { return nil }
+    let edits = try decode(top.edits)
     try database.run("DELETE FROM history WHERE step = ?", .integer(top.step))
-    return top.edits
+    return edits
   }
 
   /// The entry whose text alone `edits` change, when they are typing into one entry.

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Runs a program as a child process with `posix_spawn` and times it, so that what is measured
+/// is the program (exec, dynamic loading, its work, exit) and not Foundation's `Process`.
+enum Spawn {
+  struct Failed: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// Runs `path` with `arguments` and `environment`, output to `/dev/null`, and returns its wall
+  /// time in seconds.
+  /// - Throws: ``Failed`` when it cannot start or exits with a status other than 0.
+  /// - Complexity: One process.
+  static func seconds(_ path: String, _ arguments: [String], environment: [String: String])
+    throws -> Double
+  {
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in argv + envp { free(pointer) }
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var child: pid_t = 0
+    let start = Stopwatch.now()
+    let status = posix_spawn(&child, path, &actions, nil, argv, envp)
+    guard status == 0 else {
+      throw Failed(description: "Cannot run \(path): \(String(cString: strerror(status))).")
+    }
+    var exit: Int32 = 0
+    while waitpid(child, &exit, 0) == -1, errno == EINTR {}
+    let elapsed = Double(Stopwatch.now() - start) / 1e9
+    // WIFEXITED and WEXITSTATUS: the low seven bits are 0 and the status is in the next byte.
+    guard exit & 0x7F == 0, (exit >> 8) & 0xFF == 0 else {
+      throw Failed(
+        description: "\(path) \(arguments.joined(separator: " ")) failed (status \(exit)).")
+    }
+    return elapsed
+  }
+
+  /// The first executable called `name` on `$PATH`, or `nil`.
+  static func find(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+}
