@@ -33,38 +33,45 @@ final class TextFolder {
   /// Calls `body` with the folded bytes of `text`, valid only during the call.
   /// - Complexity: O(m) in the text's length.
   func withFolded<Result>(_ text: String, _ body: ([UInt8]) -> Result) -> Result {
-    scratch.removeAll(keepingCapacity: true)
+    // Built in a local: appending to a stored property of a class checks exclusivity at run
+    // time on every byte.
+    var folded = scratch
+    scratch = []
+    folded.removeAll(keepingCapacity: true)
     var isASCII = true
     for byte in text.utf8 {
       if byte >= 0x80 {
         isASCII = false
         break
       }
-      scratch.append(Self.lower(byte))
+      folded.append(Self.lower(byte))
     }
     if !isASCII {
-      scratch.removeAll(keepingCapacity: true)
-      for scalar in text.unicodeScalars { append(scalar) }
+      folded.removeAll(keepingCapacity: true)
+      let table = FoldTable.shared
+      for scalar in text.unicodeScalars {
+        let value = scalar.value
+        if value < 0x80 {
+          folded.append(Self.lower(UInt8(value)))
+        } else if value < FoldTable.limit {
+          let start = Int(table.starts[Int(value)])
+          let end = Int(table.starts[Int(value) + 1])
+          folded.append(contentsOf: table.bytes[start..<end])
+        } else {
+          folded.append(contentsOf: fold(scalar))
+        }
+      }
     }
-    return body(scratch)
+    defer { scratch = folded }
+    return body(folded)
   }
 
-  private func append(_ scalar: Unicode.Scalar) {
-    let value = scalar.value
-    if value < 0x80 {
-      scratch.append(Self.lower(UInt8(value)))
-    } else if value < FoldTable.limit {
-      let table = FoldTable.shared
-      let start = Int(table.starts[Int(value)])
-      let end = Int(table.starts[Int(value) + 1])
-      scratch.append(contentsOf: table.bytes[start..<end])
-    } else if let known = folds[value] {
-      scratch.append(contentsOf: known)
-    } else {
-      let folded = Self.referenceFold(scalar)
-      folds[value] = folded
-      scratch.append(contentsOf: folded)
-    }
+  /// The fold of a scalar above the table, cached.
+  private func fold(_ scalar: Unicode.Scalar) -> [UInt8] {
+    if let known = folds[scalar.value] { return known }
+    let folded = Self.referenceFold(scalar)
+    folds[scalar.value] = folded
+    return folded
   }
 }
 
