@@ -194,13 +194,13 @@ final class EntryTree {
     return (remove(slot: slot, of: leaf), offset)
   }
 
-  /// Replaces the stored entry that has `entry.id`, returning the old one and its offset.
-  /// - Complexity: O(log n).
-  func replace(_ entry: Entry) -> (old: Entry, offset: Int)? {
+  /// Replaces the stored entry that has `entry.id`, returning the old one.
+  /// - Complexity: O(log n) worst case (a scan of one leaf); no walk up the tree.
+  func replace(_ entry: Entry) -> Entry? {
     guard let (leaf, slot) = find(entry.id) else { return nil }
     let old = leaf.entries[slot]
     leaf.replace(at: slot, with: entry, folder: folder)
-    return (old, offset(ofSlot: slot, in: leaf))
+    return old
   }
 
   /// Calls `body` with every entry in order, stopping when it returns `false`.
