@@ -12,7 +12,8 @@ import RosterStore
 ///   database.
 /// - `ROSTER_BENCH=1`: after the first painted frame — and, for a long list shown as a preview
 ///   first, after the frame that shows the whole list, editable — time a delete and an insert at
-///   the top of the list to their painted frames, print one JSON line, and quit.
+///   the top of the list to their painted frames, then two keystrokes of a search ("z", then
+///   "zo") to the frames that show their results, print one JSON line, and quit.
 ///
 /// Times are CLOCK_MONOTONIC nanoseconds, so `roster-bench --app` can subtract its own reading
 /// taken when it started the process.
@@ -113,20 +114,55 @@ private final class LaunchBenchmark {
           let inserted = try? list.insert("Ama Owusu", at: 0)
           FrameClock.afterNextFrame(of: window.window) {
             let insertFrame = FrameClock.now
-            let fields: [(String, Int64)] = [
-              ("count", Int64(list.count)), ("started_ns", self.started),
-              ("loaded_ns", self.loaded), ("window_ns", self.windowCreated),
-              ("first_frame_ns", firstFrame), ("whole_loaded_ns", whole.loaded),
-              ("whole_frame_ns", whole.frame), ("previewed", previewed ? 1 : 0),
-              ("delete_ns", deleteFrame - deleteStart), ("insert_ns", insertFrame - insertStart),
-              ("removed", removed == nil ? 0 : 1), ("inserted", inserted == nil ? 0 : 1),
-            ]
-            let json = fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
-            FileHandle.standardOutput.write(Data("{\(json)}\n".utf8))
-            quit()
+            self.search(window, typing: ["z", "o"], times: []) { searches in
+              let fields: [(String, Int64)] = [
+                ("count", Int64(list.count)), ("started_ns", self.started),
+                ("loaded_ns", self.loaded), ("window_ns", self.windowCreated),
+                ("first_frame_ns", firstFrame), ("whole_loaded_ns", whole.loaded),
+                ("whole_frame_ns", whole.frame), ("previewed", previewed ? 1 : 0),
+                ("delete_ns", deleteFrame - deleteStart), ("insert_ns", insertFrame - insertStart),
+                ("removed", removed == nil ? 0 : 1), ("inserted", inserted == nil ? 0 : 1),
+                ("key_ns", searches[0].frame), ("key_applied_ns", searches[0].applied),
+                ("key_matches", searches[0].matches), ("refine_ns", searches[1].frame),
+                ("refine_applied_ns", searches[1].applied), ("refine_matches", searches[1].matches),
+              ]
+              let json = fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
+              FileHandle.standardOutput.write(Data("{\(json)}\n".utf8))
+              quit()
+            }
           }
         }
       }
+    }
+  }
+
+  /// Types each of `texts` at the end of the search field in turn, 100 ms apart, and times each from the
+  /// keystroke to the painted frame showing its results (`frame`, GTK's search delay included)
+  /// and from GTK's `search-changed` to that frame (`applied`: the search and the repaint, beyond
+  /// GTK's delay), in nanoseconds.
+  private func search(
+    _ window: MainWindow, typing texts: [String],
+    times: [(frame: Int64, applied: Int64, matches: Int64)],
+    then done: @escaping ([(frame: Int64, applied: Int64, matches: Int64)]) -> Void
+  ) {
+    guard let text = texts.first else { return done(times) }
+    MainLoop.after(milliseconds: 100) {
+      // As a person's typing does it (MainWindow's key handler).
+      if !window.search.isSearching { window.search.isSearching = true }
+      window.search.entry.grabFocus()
+      let start = FrameClock.now
+      window.onSearchApplying = {
+        let applied = FrameClock.now
+        window.onSearchApplying = {}
+        FrameClock.afterNextFrame(of: window.window) {
+          let frame = FrameClock.now
+          let matches = Int64(window.entries.matches?.count ?? -1)
+          self.search(
+            window, typing: Array(texts.dropFirst()),
+            times: times + [(frame - start, frame - applied, matches)], then: done)
+        }
+      }
+      window.search.appendText(text)
     }
   }
 }

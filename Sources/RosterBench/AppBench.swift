@@ -1,8 +1,9 @@
 import Foundation
 
 /// The app in a real window: launch → first painted frame, launch → the first frame of the
-/// whole list, editable (a long list shows a preview of its first rows first), and a delete and
-/// an insert → their painted frames, with 100 and 1,000,000 entries (`roster-bench --app`).
+/// whole list, editable (a long list shows a preview of its first rows first), a delete and an
+/// insert → their painted frames, and two search keystrokes → the frames showing their results,
+/// with 100 and 1,000,000 entries (`roster-bench --app`).
 ///
 /// It starts `roster-app` (built next to this binary) with `ROSTER_BENCH=1` and
 /// `ROSTER_SAMPLE_COUNT=n` under `dbus-run-session`, on `$DISPLAY` or a private Xvfb, with
@@ -23,6 +24,13 @@ struct AppBench {
     var windowToFrame: Double
     var delete: Double
     var insert: Double
+    /// Typing "z" into the search field → the frame showing its results, GTK's delay included.
+    var keystroke: Double
+    /// `search-changed` → that frame: the search and the repaint, beyond GTK's delay.
+    var keystrokeApplied: Double
+    /// Then "zo" (the query grows), likewise.
+    var refine: Double
+    var refineApplied: Double
   }
 
   func run() -> [String] {
@@ -47,11 +55,14 @@ struct AppBench {
         + "starts; a list of more than 20,000 entries first shows its first 200 rows (editing "
         + "off) while the rest loads. “first data” is main → what the first frame shows is "
         + "ready; “whole data” is main → the whole list handed over; “main → editable” is the "
-        + "first frame showing the whole list, editable.",
+        + "first frame showing the whole list, editable. “key → frame” types `z` into the "
+        + "search field (then `zo`) and waits for the frame showing the results; “beyond "
+        + "delay” is GTK's `search-changed` (150 ms after the keystroke) → that frame.",
       "",
       "| entries | source | spawn → first frame | main → first frame | main → editable "
-        + "| first data | whole data | window → frame | delete → frame | insert → frame |",
-      "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        + "| first data | whole data | window → frame | delete → frame | insert → frame "
+        + "| key `z` → frame | beyond delay | key `zo` → frame | beyond delay |",
+      "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     let roster = URL(fileURLWithPath: app).deletingLastPathComponent()
       .appendingPathComponent("roster").path
@@ -74,7 +85,7 @@ struct AppBench {
         Self.measure(app, environment: environment, display: display!)
       }
       guard !readings.isEmpty else {
-        lines.append("| \(size) | \(name) | failed | | | | | | | |")
+        lines.append("| \(size) | \(name) | failed | | | | | | | | | | | |")
         continue
       }
       func median(_ key: KeyPath<Reading, Double>) -> String {
@@ -84,7 +95,9 @@ struct AppBench {
       lines.append(
         "| \(size) | \(name) | \(median(\.spawnToFrame)) | \(median(\.mainToFrame)) "
           + "| \(median(\.mainToEditable)) | \(median(\.load)) | \(median(\.wholeLoad)) "
-          + "| \(median(\.windowToFrame)) | \(median(\.delete)) | \(median(\.insert)) |")
+          + "| \(median(\.windowToFrame)) | \(median(\.delete)) | \(median(\.insert)) "
+          + "| \(median(\.keystroke)) | \(median(\.keystrokeApplied)) | \(median(\.refine)) "
+          + "| \(median(\.refineApplied)) |")
     }
     return lines
   }
@@ -145,14 +158,17 @@ struct AppBench {
       let started = object["started_ns"], let loaded = object["loaded_ns"],
       let window = object["window_ns"], let frame = object["first_frame_ns"],
       let delete = object["delete_ns"], let insert = object["insert_ns"],
-      let wholeFrame = object["whole_frame_ns"], let wholeLoaded = object["whole_loaded_ns"]
+      let wholeFrame = object["whole_frame_ns"], let wholeLoaded = object["whole_loaded_ns"],
+      let key = object["key_ns"], let keyApplied = object["key_applied_ns"],
+      let refine = object["refine_ns"], let refineApplied = object["refine_applied_ns"]
     else { return nil }
     func ms(_ nanoseconds: Int64) -> Double { Double(nanoseconds) / 1e6 }
     return Reading(
       spawnToFrame: ms(frame - spawned), mainToFrame: ms(frame - started),
       mainToEditable: ms(wholeFrame - started), load: ms(loaded - started),
       wholeLoad: ms(wholeLoaded - started), windowToFrame: ms(frame - window), delete: ms(delete),
-      insert: ms(insert))
+      insert: ms(insert), keystroke: ms(key), keystrokeApplied: ms(keyApplied),
+      refine: ms(refine), refineApplied: ms(refineApplied))
   }
 
   static func startXvfb() -> (process: Process, display: String)? {

@@ -11,6 +11,12 @@ if let flag = arguments.firstIndex(of: "--profile-build"), flag + 1 < arguments.
   profileBuild(n)
   exit(0)
 }
+if let flag = arguments.firstIndex(of: "--profile-ops"), flag + 1 < arguments.count,
+  let n = Int(arguments[flag + 1])
+{
+  OperationProbe.run(n)
+  exit(0)
+}
 let quick = arguments.contains("--quick")
 let only = arguments.firstIndex(of: "--only").flatMap {
   $0 + 1 < arguments.count ? arguments[$0 + 1] : nil

@@ -40,6 +40,14 @@ public final class SearchBar: Widget {
     set { gtk_editable_set_text(entry.opaque, newValue) }
   }
 
+  /// Types `text` at the end of the field, as keystrokes do (setting ``text`` empties the field
+  /// first, which GTK reports as a search of its own).
+  public func appendText(_ text: String) {
+    var position = Int32(gtk_editable_get_text(entry.opaque).map { strlen($0) } ?? 0)
+    gtk_editable_insert_text(entry.opaque, text, Int32(text.utf8.count), &position)
+    gtk_editable_set_position(entry.opaque, position)
+  }
+
   /// Puts the field's caret at the end of its text.
   public func moveCaretToEnd() {
     gtk_editable_set_position(entry.opaque, -1)

@@ -9,7 +9,8 @@ extension EntryTree {
   /// Checked: counts (each node's count is its entries or the sum of its children's, and the
   /// parent's `childCounts` agree), fill (no node over capacity, no empty node below the root,
   /// every leaf at the same depth), parent/child links, the leaf registry (each leaf registered
-  /// under its number, freed numbers empty), and the id index (it holds exactly the stored ids,
+  /// under its number, freed numbers empty), each leaf's id tags and folded texts (equal to a
+  /// fresh fold of its entries' texts, scalar by scalar), and the id index (it holds exactly the stored ids,
   /// each pointing at the leaf that holds it).
   /// - Complexity: O(n).
   func invariantViolations() -> [String] {
@@ -32,6 +33,7 @@ extension EntryTree {
         }
         if node.entries.isEmpty && node !== root { violations.append("leaf \(path) is empty") }
         checkRegistration(of: node, path: path)
+        checkLeafCopies(of: node, path: path)
         for entry in node.entries {
           if !ids.insert(entry.id).inserted {
             violations.append("id \(entry.id) is stored twice")
@@ -69,6 +71,24 @@ extension EntryTree {
               + "which counts \(child.count)")
         }
         visit(child, depth: depth + 1, path: "\(path).\(slot)")
+      }
+    }
+
+    // The tags and folded texts a leaf keeps beside its entries, against a plain re-fold.
+    func checkLeafCopies(of leaf: EntryTreeNode, path: String) {
+      if leaf.tags != leaf.entries.map({ EntryTreeNode.tag(of: $0.id) }) {
+        violations.append("leaf \(path) has tags that are not its ids'")
+      }
+      guard leaf.folded.count == leaf.entries.count else {
+        violations.append(
+          "leaf \(path) holds \(leaf.folded.count) folded texts for \(leaf.entries.count) entries")
+        return
+      }
+      for (slot, entry) in leaf.entries.enumerated() {
+        let refolded = entry.text.unicodeScalars.flatMap(TextFolder.referenceFold)
+        if !leaf.folded.text(at: slot).elementsEqual(refolded) {
+          violations.append("leaf \(path) slot \(slot) has a stale folded text")
+        }
       }
     }
 

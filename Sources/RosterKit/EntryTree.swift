@@ -23,6 +23,8 @@ final class EntryTree {
   /// Leaves by number; `nil` where a leaf was pruned and its number awaits reuse.
   private(set) var leaves: [EntryTreeNode?] = []
   private(set) var freeNumbers: [Int32] = []
+  /// Folds the texts every leaf keeps for search.
+  let folder = TextFolder()
 
   /// Builds a tree from entries in list order.
   /// - Precondition: ids are unique.
@@ -41,7 +43,7 @@ final class EntryTree {
     var start = 0
     repeat {
       let end = min(start + leafFill, entries.count)
-      let leaf = EntryTreeNode(leafWith: Array(entries[start..<end]))
+      let leaf = EntryTreeNode(leafWith: Array(entries[start..<end]), folder: folder)
       leaf.number = Int32(leaves.count)
       leaves.append(leaf)
       start = end
@@ -97,16 +99,26 @@ final class EntryTree {
     return leaf.entries[slot]
   }
 
+  /// The leaf and slot holding `id`. O(log n) worst case (a scan of one leaf's tags).
+  private func find(_ id: UUID) -> (leaf: EntryTreeNode, slot: Int)? {
+    guard let leaf = leaf(of: id), let slot = leaf.slot(ofID: id) else { return nil }
+    return (leaf, slot)
+  }
+
   /// The entry with this id. O(log n) worst case (a scan of one leaf).
   func entry(id: UUID) -> Entry? {
-    guard let leaf = leaf(of: id) else { return nil }
-    return leaf.entries.first { $0.id == id }
+    guard let (leaf, slot) = find(id) else { return nil }
+    return leaf.entries[slot]
   }
 
   /// The offset of the entry with this id. O(log n).
   func offset(of id: UUID) -> Int? {
-    guard let leaf = leaf(of: id), let slot = leaf.entries.firstIndex(where: { $0.id == id })
-    else { return nil }
+    guard let (leaf, slot) = find(id) else { return nil }
+    return offset(ofSlot: slot, in: leaf)
+  }
+
+  /// The offset of `slot` of `leaf`: the sizes of everything before it, level by level.
+  private func offset(ofSlot slot: Int, in leaf: EntryTreeNode) -> Int {
     var offset = slot
     var node = leaf
     while let parent = node.parent {
@@ -140,15 +152,14 @@ final class EntryTree {
     precondition(index[entry.id] == nil, "duplicate entry id")
     var node = root
     var remaining = offset
-    node.count += 1
     while !node.isLeaf {
       let (slot, inner) = node.child(at: remaining, inserting: true)
+      node.count += 1
       node.childCounts[slot] += 1
       node = node.children[slot]
-      node.count += 1
       remaining = inner
     }
-    node.entries.insert(entry, at: remaining)
+    node.insert(entry, at: remaining, folder: folder)
     index.set(entry.id, leaf: node.number)
     let predecessor =
       remaining > 0 ? node.entries[remaining - 1].id : (offset > 0 ? self[offset - 1].id : nil)
@@ -178,19 +189,18 @@ final class EntryTree {
   /// Removes the entry with this id, returning it and the offset it had.
   /// - Complexity: O(log n).
   func remove(id: UUID) -> (entry: Entry, offset: Int)? {
-    guard let offset = offset(of: id) else { return nil }
-    return (remove(at: offset), offset)
+    guard let (leaf, slot) = find(id) else { return nil }
+    let offset = offset(ofSlot: slot, in: leaf)
+    return (remove(slot: slot, of: leaf), offset)
   }
 
-  /// Replaces the stored entry that has `entry.id`, returning the old one and its offset.
-  /// - Complexity: O(log n).
-  func replace(_ entry: Entry) -> (old: Entry, offset: Int)? {
-    guard let leaf = leaf(of: entry.id), let offset = offset(of: entry.id),
-      let slot = leaf.entries.firstIndex(where: { $0.id == entry.id })
-    else { return nil }
+  /// Replaces the stored entry that has `entry.id`, returning the old one.
+  /// - Complexity: O(log n) worst case (a scan of one leaf); no walk up the tree.
+  func replace(_ entry: Entry) -> Entry? {
+    guard let (leaf, slot) = find(entry.id) else { return nil }
     let old = leaf.entries[slot]
-    leaf.entries[slot] = entry
-    return (old, offset)
+    leaf.replace(at: slot, with: entry, folder: folder)
+    return old
   }
 
   /// Calls `body` with every entry in order, stopping when it returns `false`.
@@ -234,10 +244,9 @@ final class EntryTree {
   }
 
   private func remove(slot: Int, of leaf: EntryTreeNode) -> Entry {
-    let entry = leaf.entries.remove(at: slot)
+    let entry = leaf.remove(at: slot)
     index.remove(entry.id)
     var node = leaf
-    node.count -= 1
     while let parent = node.parent {
       parent.childCounts[parent.slot(of: node)] -= 1
       parent.count -= 1
@@ -266,7 +275,7 @@ final class EntryTree {
       root.parent = nil
     }
     if !root.isLeaf, root.children.isEmpty {
-      root = EntryTreeNode(leafWith: [])
+      root = EntryTreeNode(leafWith: [], folder: folder)
       register(root)
     }
   }
@@ -275,10 +284,7 @@ final class EntryTree {
   private func split(_ node: EntryTreeNode) {
     let right: EntryTreeNode
     if node.isLeaf {
-      let half = node.entries.count / 2
-      right = EntryTreeNode(leafWith: Array(node.entries[half...]))
-      node.entries.removeSubrange(half...)
-      node.count = node.entries.count
+      right = node.splitLeaf(at: node.entries.count / 2)
       register(right)
       for entry in right.entries { index.set(entry.id, leaf: right.number) }
     } else {
@@ -294,6 +300,7 @@ final class EntryTree {
       parent.children.insert(right, at: slot + 1)
       parent.childCounts.insert(right.count, at: slot + 1)
       right.parent = parent
+      right.slotHint = slot + 1
       if parent.children.count > innerCapacity { split(parent) }
     } else {
       root = EntryTreeNode(innerWith: [node, right])

@@ -98,7 +98,15 @@ extension RosterList {
   /// - Complexity: O(log n).
   @discardableResult
   public func remove(id: UUID) throws(RosterError) -> Entry {
-    try remove(ids: [id])[0]
+    // `remove(ids:)` for one id, without its set and arrays.
+    guard let offset = tree.offset(of: id) else { throw .entryNotFound(id) }
+    var removed: Entry?
+    act { edits in
+      let done = remove(exactlyAt: offset)
+      edits.append(done)
+      if case .remove(let entry, _, _) = done { removed = entry }
+    }
+    return removed!
   }
 
   /// Removes several entries as one action (one undo step).
@@ -178,7 +186,13 @@ extension RosterList {
       throw .offsetOutOfRange(offset, count: tree.count)
     }
     guard from != offset else { return }
-    move(fromOffsets: IndexSet(integer: from), toOffset: offset > from ? offset + 1 : offset)
+    // `move(fromOffsets:toOffset:)` for one entry, without its index set and arrays: out of
+    // `from`, then in at `offset` of the shortened list.
+    act { edits in
+      let done = remove(exactlyAt: from)
+      edits.append(done)
+      if case .remove(let entry, _, _) = done { edits.append(insert(entry, exactlyAt: offset)) }
+    }
   }
 
   /// Renames the list.

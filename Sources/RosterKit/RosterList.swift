@@ -174,7 +174,7 @@ public final class RosterList {
       guard let offset = tree.offset(of: entry.id) else { return nil }
       return remove(exactlyAt: offset)
     case .update(_, let new):
-      guard let (old, _) = tree.replace(new) else { return nil }
+      guard let old = tree.replace(new) else { return nil }
       if old.text != new.text {
         duplicateIndex?.remove(old.text)
         duplicateIndex?.add(new.text)

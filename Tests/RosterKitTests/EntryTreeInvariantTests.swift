@@ -63,4 +63,13 @@ import Testing
     second.entries.insert(first.entries.removeFirst(), at: 0)
     #expect(tree.invariantViolations().contains { $0.contains("the index puts") })
   }
+
+  @Test func reportsAStaleFoldedTextAndAWrongTag() {
+    let tree = tree(count: 40)
+    let leaf = tree.firstLeaf
+    leaf.folded.replace(at: 0, with: Array("stale".utf8))
+    #expect(tree.invariantViolations().contains { $0.contains("stale folded text") })
+    leaf.tags[0] ^= 1
+    #expect(tree.invariantViolations().contains { $0.contains("tags") })
+  }
 }

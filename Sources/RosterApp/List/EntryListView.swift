@@ -105,7 +105,10 @@ final class EntryListView {
 
   // MARK: The model
 
-  private var itemCount: Int { state.count(in: list) }
+  /// While a search swaps the rows: the model is empty between the two announcements.
+  private var isSwappingRows = false
+
+  private var itemCount: Int { isSwappingRows ? 0 : state.count(in: list) }
 
   private func item(at position: Int) -> Item {
     switch state.slot(at: position, in: list) {
@@ -162,7 +165,13 @@ final class EntryListView {
   func filter(query: String, category: String?) {
     let old = itemCount
     state.filter(SearchFilter(query: query, category: category), in: list)
-    model.itemsChanged(at: 0, removed: old, added: itemCount)
+    // Announced as two changes, every row out and then the new rows in: at a million entries
+    // GTK took 0.3–0.6 s over one replacing change and about 0.27 s over the two (it remakes
+    // the ~400 row widgets it keeps either way), and a search keeps no rows anyway.
+    isSwappingRows = true
+    model.itemsChanged(at: 0, removed: old, added: 0)
+    isSwappingRows = false
+    model.itemsChanged(at: 0, removed: 0, added: itemCount)
   }
 
   /// While searching: the matching entries, in list order.

@@ -25,6 +25,8 @@ final class MainWindow {
   var onWholeListArrived: () -> Void = {}
   /// Called once the whole list has replaced its preview and can be edited.
   var onLoaded: () -> Void = {}
+  /// Called as a search (or its end) starts to be applied to the entries, for the benchmark.
+  var onSearchApplying: () -> Void = {}
   private let empty = StatusPage(
     icon: "view-list-symbolic", title: "Nothing to show here",
     description: "Type an entry in the field above and press Enter to add it.")
@@ -186,6 +188,7 @@ final class MainWindow {
   }
 
   private func applySearch() {
+    onSearchApplying()
     let category = categoryFilter.selected == 0 ? nil : categoryFilter.selectedText
     let query = search.isSearching ? search.text : ""
     entries.filter(query: query, category: category)

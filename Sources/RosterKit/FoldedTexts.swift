@@ -1,0 +1,102 @@
+/// The folded texts of one leaf's entries (``TextFolder``), end to end in one byte array, so a
+/// search reads contiguous memory instead of every entry's string.
+///
+/// `ends[i]` is where entry `i`'s bytes end; entry `i` holds `bytes[start(i)..<ends[i]]`. Every
+/// change to the leaf's entries makes the same change here (``EntryTreeNode`` keeps them in
+/// step), so the copy is never stale and never rebuilt.
+struct FoldedTexts {
+  private(set) var bytes: [UInt8] = []
+  private(set) var ends: [Int32] = []
+
+  /// The number of texts.
+  var count: Int { ends.count }
+
+  /// Where text `slot` starts.
+  func start(of slot: Int) -> Int { slot == 0 ? 0 : Int(ends[slot - 1]) }
+
+  /// The folded bytes of text `slot`.
+  func text(at slot: Int) -> ArraySlice<UInt8> { bytes[start(of: slot)..<Int(ends[slot])] }
+
+  /// Appends a folded text.
+  mutating func append(_ folded: [UInt8]) {
+    bytes.append(contentsOf: folded)
+    ends.append(Int32(bytes.count))
+  }
+
+  /// Inserts a folded text at `slot`. O(leaf bytes).
+  mutating func insert(_ folded: [UInt8], at slot: Int) {
+    bytes.insert(contentsOf: folded, at: start(of: slot))
+    ends.insert(Int32(start(of: slot)), at: slot)
+    shiftEnds(from: slot, by: folded.count)
+  }
+
+  /// Removes text `slot`. O(leaf bytes).
+  mutating func remove(at slot: Int) {
+    let range = start(of: slot)..<Int(ends[slot])
+    bytes.removeSubrange(range)
+    ends.remove(at: slot)
+    shiftEnds(from: slot, by: -range.count)
+  }
+
+  /// Replaces text `slot`. O(leaf bytes).
+  mutating func replace(at slot: Int, with folded: [UInt8]) {
+    let range = start(of: slot)..<Int(ends[slot])
+    bytes.replaceSubrange(range, with: folded)
+    shiftEnds(from: slot, by: folded.count - range.count)
+  }
+
+  /// Removes texts `slot...` and returns them, for a leaf that splits.
+  mutating func split(at slot: Int) -> FoldedTexts {
+    let cut = start(of: slot)
+    var right = FoldedTexts()
+    right.bytes = Array(bytes[cut...])
+    right.ends = ends[slot...].map { $0 - Int32(cut) }
+    bytes.removeSubrange(cut...)
+    ends.removeSubrange(slot...)
+    return right
+  }
+
+  private mutating func shiftEnds(from slot: Int, by delta: Int) {
+    guard delta != 0 else { return }
+    let delta = Int32(delta)
+    for position in slot..<ends.count { ends[position] &+= delta }
+  }
+
+  /// The first text at or after `slot` that contains `needle`, or `nil`.
+  ///
+  /// A match must lie inside one text: one that runs over a text's end is no match, and the
+  /// search goes on from the next text.
+  /// - Complexity: O(b · q) for the b bytes searched and a needle of q bytes; O(b) in practice
+  ///   (the first byte is looked for alone).
+  func firstMatch(of needle: [UInt8], from slot: Int) -> Int? {
+    guard slot < ends.count else { return nil }
+    if needle.isEmpty { return slot }
+    return bytes.withUnsafeBufferPointer { bytes in
+      needle.withUnsafeBufferPointer { needle in
+        let first = needle[0]
+        let length = needle.count
+        var slot = slot
+        var position = start(of: slot)
+        let last = bytes.count - length
+        while position <= last {
+          guard bytes[position] == first else {
+            position += 1
+            continue
+          }
+          var matched = 1
+          while matched < length && bytes[position + matched] == needle[matched] { matched += 1 }
+          if matched < length {
+            position += 1
+            continue
+          }
+          while Int(ends[slot]) <= position { slot += 1 }
+          if position + length <= Int(ends[slot]) { return slot }
+          // Runs into the next text: so would any later start in this one.
+          position = Int(ends[slot])
+          slot += 1
+        }
+        return nil
+      }
+    }
+  }
+}
