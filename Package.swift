@@ -93,7 +93,7 @@ let package = Package(
 
     // What several test targets need: the built `roster`, temporary homes and databases.
     .target(name: "RosterTestSupport", path: "Tests/RosterTestSupport"),
-    .testTarget(name: "RosterKitTests", dependencies: ["RosterKit"]),
+    .testTarget(name: "RosterKitTests", dependencies: ["RosterKit", "RosterTestSupport"]),
     // A test-only SQLite VFS that simulates power cuts, over the default one.
     .target(
       name: "CCrashVFS", dependencies: ["CSQLite"], path: "Tests/CCrashVFS",
@@ -116,7 +116,9 @@ let package = Package(
       exclude: ["Golden"]),
     .testTarget(
       name: "RosterAppTests",
-      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterAppCore"]),
+      dependencies: [
+        "RosterKit", "RosterBackend", "RosterStore", "RosterAppCore", "RosterTestSupport",
+      ]),
     // Power cuts: every acknowledged action survives, through the crash VFS.
     .testTarget(
       name: "DurabilityTests",

@@ -222,22 +222,8 @@ private final class CLIBench {
 
   /// Writes `rows` valid personal names as CSV, a third of them in a category.
   private func writeCSV(rows: Int) throws -> String {
-    let first = ListBench.names
-    let last = ["Lindqvist", "Smith", "Nowak", "García", "Okafor", "Ivanova", "Tanaka", "Müller"]
     let url = folder.appendingPathComponent("big.csv")
-    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-    let handle = try FileHandle(forWritingTo: url)
-    var chunk = "text,category\n"
-    for row in 0..<rows {
-      chunk += "\(first[row % first.count]) \(last[row / first.count % last.count]),"
-      chunk += row % 3 == 0 ? "Staff\n" : "\n"
-      if chunk.utf8.count > 1 << 20 {
-        try handle.write(contentsOf: Data(chunk.utf8))
-        chunk = ""
-      }
-    }
-    try handle.write(contentsOf: Data(chunk.utf8))
-    try handle.close()
+    try NameCSV.write(rows: rows, to: url)
     return url.path
   }
 

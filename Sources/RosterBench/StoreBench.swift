@@ -146,22 +146,8 @@ private final class StoreBench {
 
   /// Writes `rows` valid personal names as CSV.
   private func writeCSV(rows: Int, name: String) throws -> String {
-    let first = ListBench.names
-    let last = ["Lindqvist", "Smith", "Nowak", "García", "Okafor", "Ivanova", "Tanaka", "Müller"]
     let url = folder.appendingPathComponent(name)
-    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-    let handle = try FileHandle(forWritingTo: url)
-    var chunk = "text,category\n"
-    for row in 0..<rows {
-      chunk += "\(first[row % first.count]) \(last[row / first.count % last.count]),"
-      chunk += row % 3 == 0 ? "Staff\n" : "\n"
-      if chunk.utf8.count > 1 << 20 {
-        try handle.write(contentsOf: Data(chunk.utf8))
-        chunk = ""
-      }
-    }
-    try handle.write(contentsOf: Data(chunk.utf8))
-    try handle.close()
+    try NameCSV.write(rows: rows, to: url)
     return url.path
   }
 

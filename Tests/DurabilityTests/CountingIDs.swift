@@ -1,4 +1,5 @@
 import Foundation
+import RosterTestSupport
 
 /// Ids numbered from a seed, for a store's `makeID`: a run writes the same bytes every time.
 final class CountingIDs: @unchecked Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import RosterBackend
 import RosterKit
 import RosterStore
+import RosterTestSupport
 
 /// Seeded random actions through `SQLiteStore`'s real API, one at a time: what the command line
 /// does (add, edit, remove, move, categories, undo and redo, imports, lists) and what the app

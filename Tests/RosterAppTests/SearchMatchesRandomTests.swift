@@ -1,6 +1,7 @@
 import Foundation
 import RosterAppCore
 import RosterKit
+import RosterTestSupport
 import Testing
 
 /// Search results kept up to date one change at a time, as the entry list does, checked after
