@@ -22,6 +22,9 @@ struct Option: Sendable {
     Option(name: name, short: short, value: nil, help: help)
   }
 
+  /// The words that select it on a command line, the short form first: `-h`, `--help`.
+  var words: [String] { (short.map { [$0] } ?? []) + [name] }
+
   /// How the option list shows it: `-h, --help`, `--category C`.
   var label: String {
     (short.map { $0 + ", " } ?? "") + name + (value.map { " " + $0 } ?? "")

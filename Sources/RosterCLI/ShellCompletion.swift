@@ -42,6 +42,11 @@ public enum ShellCompletion: String, CaseIterable, Sendable {
     }
   }
 
+  /// What may come first: a command, or an option of the program itself.
+  private static var firstWords: String {
+    (topLevel + CommandTable.programOptions.flatMap(\.words)).joined(separator: " ")
+  }
+
   /// The subcommands of a group such as `lists`: `create`, `rename`, `delete`.
   private static func subcommands(of group: String) -> [String] {
     CommandTable.commands.compactMap { command in
@@ -52,21 +57,18 @@ public enum ShellCompletion: String, CaseIterable, Sendable {
 
   /// Every option word a command takes, its own and the common ones.
   private static func optionWords(_ command: Command) -> [String] {
-    (command.options + CommandTable.commonOptions).flatMap { [$0.short, $0.name] }.compactMap {
-      $0
-    }
+    (command.options + CommandTable.commonOptions).flatMap(\.words)
   }
 
   /// Options whose value is a file name.
   private static let fileOptions = Set(
     (CommandTable.commands.flatMap(\.options) + CommandTable.commonOptions)
-      .filter { ["FILE", "PATH"].contains($0.value ?? "") }.flatMap { [$0.short, $0.name] }
-      .compactMap { $0 })
+      .filter { ["FILE", "PATH"].contains($0.value ?? "") }.flatMap(\.words))
 
   /// Options that take a value, whose next word is not a command.
   private static let valueOptions = Set(
     (CommandTable.commands.flatMap(\.options) + CommandTable.commonOptions)
-      .filter { $0.value != nil }.flatMap { [$0.short, $0.name] }.compactMap { $0 })
+      .filter { $0.value != nil }.flatMap(\.words))
 
   /// Commands whose positional arguments are files.
   private static let fileCommands: Set<String> = ["import"]
@@ -102,7 +104,7 @@ public enum ShellCompletion: String, CaseIterable, Sendable {
           esac
         done
         case "$command" in
-          "") words="\((topLevel + CommandTable.programOptions.flatMap { [$0.short, $0.name] }.compactMap { $0 }).joined(separator: " "))" ;;
+          "") words="\(firstWords)" ;;
       \(cases)    *) words="" ;;
         esac
         if [[ "$cur" != -* ]] && [[ " \(fileCommands.sorted().joined(separator: " ")) " == *" $command "* ]]; then
@@ -153,7 +155,7 @@ public enum ShellCompletion: String, CaseIterable, Sendable {
           esac
         done
         case "$command" in
-          '') candidates=(\((topLevel + CommandTable.programOptions.flatMap { [$0.short, $0.name] }.compactMap { $0 }).joined(separator: " "))) ;;
+          '') candidates=(\(firstWords)) ;;
       \(cases)  esac
         if [[ ${words[CURRENT]} != -* && " \(fileCommands.sorted().joined(separator: " ")) " == *" $command "* ]]; then
           _files
