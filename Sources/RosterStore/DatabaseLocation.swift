@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Which database file a front end opens: the `--db PATH` option, else `$ROSTER_DB`, else
-/// ``SQLiteStore/defaultPath(environment:)`` (under `$XDG_DATA_HOME` or `~/.local/share`).
+/// the standard file under `$XDG_DATA_HOME` or `~/.local/share`.
 ///
 /// ```swift
 /// let location = DatabaseLocation(option: arguments.value("--db"))
@@ -35,7 +35,20 @@ public struct DatabaseLocation: Equatable, Sendable {
     } else if let variable = environment["ROSTER_DB"], !variable.isEmpty {
       (path, source) = (variable, .environment)
     } else {
-      (path, source) = (SQLiteStore.defaultPath(environment: environment), .standard)
+      (path, source) = (Self.standardPath(environment: environment), .standard)
     }
+  }
+
+  /// `$XDG_DATA_HOME/roster/roster.sqlite3` (an absolute `XDG_DATA_HOME` only, as the XDG
+  /// specification says), else `~/.local/share/roster/roster.sqlite3`.
+  static func standardPath(environment: [String: String]) -> String {
+    let base: String
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      base = data
+    } else {
+      let home = environment["HOME"] ?? NSHomeDirectory()
+      base = home + "/.local/share"
+    }
+    return base + "/roster/roster.sqlite3"
   }
 }

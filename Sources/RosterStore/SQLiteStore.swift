@@ -91,20 +91,13 @@ public final class SQLiteStore: RosterStorage {
     }
   }
 
-  /// The database file Roster uses when none is given: `$ROSTER_DB`, else
-  /// `$XDG_DATA_HOME/roster/roster.sqlite3`, else `~/.local/share/roster/roster.sqlite3`.
+  /// The database file Roster uses when no `--db` is given: `$ROSTER_DB`, else
+  /// `$XDG_DATA_HOME/roster/roster.sqlite3`, else `~/.local/share/roster/roster.sqlite3`, as
+  /// ``DatabaseLocation`` resolves it.
   public static func defaultPath(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> String {
-    if let path = environment["ROSTER_DB"], !path.isEmpty { return path }
-    let base: String
-    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-      base = data
-    } else {
-      let home = environment["HOME"] ?? NSHomeDirectory()
-      base = home + "/.local/share"
-    }
-    return base + "/roster/roster.sqlite3"
+    DatabaseLocation(option: nil, environment: environment).path
   }
 
   /// Creates the file's folder (0700) and the file itself (0600) when they are missing, so the
