@@ -21,8 +21,6 @@ case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
   test) wanted=("${build[@]}" "${ui_test[@]}" "${reliability_test[@]}" "${docs_test[@]}"
     "${package_test[@]}") ;;
-  *) echo "usage: $0 [build|test]" >&2; exit 2 ;;
-  test) wanted=("${build[@]}" "${ui_test[@]}" "${reliability_test[@]}") ;;
   bench) wanted=("${build[@]}" "${bench[@]}") ;;
   *) echo "usage: $0 [build|test|bench]" >&2; exit 2 ;;
 esac
