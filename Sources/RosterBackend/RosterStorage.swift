@@ -71,6 +71,12 @@ public protocol RosterStorage: AnyObject {
   /// Whether any other instance changed the stored lists since the last call; always `false`
   /// without ``StorageCapabilities/sharedAccess``. Cheap: no query of the data.
   func hasExternalChanges() throws(StoreError) -> Bool
+  /// Waits until another instance may have changed the stored lists, or until `timeout` has
+  /// passed, and says which: `true` when ``hasExternalChanges()`` may now be `true`. A follower
+  /// (`roster watch`, an app window) calls it in a loop and then reads
+  /// ``changes(in:since:)``. A server backend wakes on its own notifications; the default polls
+  /// ``hasExternalChanges()`` every 20 ms. A spurious `true` is allowed; a missed change is not.
+  func waitForExternalChanges(timeout: Duration) throws(StoreError) -> Bool
 }
 
 /// Defaults for storages without a shared history, such as an in-memory one whose
@@ -106,4 +112,24 @@ extension RosterStorage {
 
   /// No shared history: always `nil`.
   public func redo(in list: UUID) throws(StoreError) -> [ListEdit]? { nil }
+
+  /// Polls ``RosterStorage/hasExternalChanges()`` every 20 ms until it is `true` or `timeout`
+  /// has passed. Without ``StorageCapabilities/sharedAccess`` nothing else writes, so it sleeps
+  /// out the timeout and returns `false`.
+  public func waitForExternalChanges(timeout: Duration) throws(StoreError) -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while true {
+      if try hasExternalChanges() { return true }
+      let now = clock.now
+      guard now < deadline else { return false }
+      Thread.sleep(
+        forTimeInterval: Self.seconds(min(.milliseconds(20), now.duration(to: deadline))))
+    }
+  }
+
+  private static func seconds(_ duration: Duration) -> TimeInterval {
+    let (seconds, attoseconds) = duration.components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
 }
