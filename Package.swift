@@ -33,6 +33,7 @@ let package = Package(
     .library(name: "RosterBackend", targets: ["RosterBackend"]),
     .library(name: "RosterStore", targets: ["RosterStore"]),
     .library(name: "RosterTransfer", targets: ["RosterTransfer"]),
+    .library(name: "RosterPrint", targets: ["RosterPrint"]),
     .library(name: "RosterCLI", targets: ["RosterCLI"]),
     .executable(name: "roster", targets: ["roster"]),
     .executable(name: "roster-app", targets: ["RosterApp"]),
@@ -56,12 +57,20 @@ let package = Package(
 
     // File formats: CSV and JSON reading and writing, and the import plan, for every front end.
     .target(name: "RosterTransfer", dependencies: ["RosterKit", "RosterBackend"]),
+    // Printed pages and PDF through Debian's Pango and Cairo, for the CLI and the app's print
+    // dialog alike: the only target that imports them.
+    .systemLibrary(
+      name: "CPangoCairo",
+      pkgConfig: "pangocairo",
+      providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+    ),
+    .target(name: "RosterPrint", dependencies: ["RosterKit", "RosterTransfer", "CPangoCairo"]),
 
     // Front ends. The command line is a library (its command table, dispatch and help) under a
     // few lines of executable.
     .target(
       name: "RosterCLI",
-      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTransfer"]),
+      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTransfer", "RosterPrint"]),
     // Release builds link the runtime statically (`staticRuntime`, above).
     .executableTarget(
       name: "roster", dependencies: ["RosterCLI"],
@@ -108,6 +117,9 @@ let package = Package(
     .testTarget(
       name: "RosterTransferTests",
       dependencies: ["RosterKit", "RosterStore", "RosterTransfer", "RosterTestSupport"]),
+    .testTarget(
+      name: "RosterPrintTests",
+      dependencies: ["RosterKit", "RosterPrint", "RosterTestSupport"]),
     .testTarget(
       name: "RosterCLITests",
       dependencies: [

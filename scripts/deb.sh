@@ -49,7 +49,8 @@ roster ($version) unstable; urgency=medium
 CHANGELOG
 gzip -9nc "$work/changelog" >"$doc/changelog.gz"
 
-# Depends, from the libraries the binaries link.
+# Depends, from the libraries the binaries link; Recommends, the fonts printed pages need for
+# every script.
 mkdir -p "$work/debian"
 printf 'Source: roster\n\nPackage: roster\nArchitecture: any\n' >"$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O -eroot/usr/bin/roster -eroot/usr/bin/roster-app \
@@ -62,6 +63,7 @@ Architecture: $arch
 Maintainer: The Roster developers <developers@roster.example.org>
 Installed-Size: $installed
 Depends: $depends
+Recommends: fonts-noto-core, fonts-noto-cjk
 Section: utils
 Priority: optional
 Homepage: https://github.com/roster-app/roster

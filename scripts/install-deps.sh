@@ -4,8 +4,13 @@
 set -euo pipefail
 
 build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config)
+# The printed pages and PDFs (RosterPrint).
+build=("${build[@]}" libpango1.0-dev libcairo2-dev)
 ui_test=(xvfb xdotool at-spi2-core python3-pyatspi dbus-x11 imagemagick x11-utils
   fonts-noto-cjk fonts-dejavu-core)
+# Printed pages: Noto for every script (Latin, Greek, Cyrillic, Arabic, Devanagari; CJK above),
+# and Poppler to read the PDFs back (pdftotext, pdffonts, pdfinfo, pdftoppm).
+print_test=(fonts-noto-core fonts-noto-cjk poppler-utils)
 # Tests/Reliability's scripts: the soak and the hostile-file cases.
 reliability_test=(python3)
 # The generated man pages and completions are checked by groff and by each shell.
@@ -20,7 +25,7 @@ jsonschema_version=4.26.0
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
   test) wanted=("${build[@]}" "${ui_test[@]}" "${reliability_test[@]}" "${docs_test[@]}"
-    "${package_test[@]}") ;;
+    "${package_test[@]}" "${print_test[@]}") ;;
   bench) wanted=("${build[@]}" "${bench[@]}") ;;
   *) echo "usage: $0 [build|test|bench]" >&2; exit 2 ;;
 esac

@@ -9,36 +9,67 @@ extension CommandLineTool {
   func export(_ arguments: Arguments) throws(CLIError) {
     try arguments.expect(0...0, "no arguments (use -o FILE to write a file)")
     let path = arguments.value("--output")
-    let format = try format(arguments, path: path)
+    if arguments.value("--format") == "pdf"
+      || (arguments.value("--format") == nil && path?.lowercased().hasSuffix(".pdf") == true)
+    {
+      if arguments.has("--bom") { throw arguments.usage("--bom is for CSV exports.") }
+      return try exportPDF(arguments, path: path)
+    }
+    if arguments.has("--sign-in") { throw arguments.usage("--sign-in is for PDF exports.") }
+    let format = try format(arguments, path: path, formats: "csv, json or pdf")
+    if arguments.has("--bom"), format != .csv {
+      throw arguments.usage("--bom is for CSV exports.")
+    }
     let list = try list(arguments)
     let store = try store(arguments)
-    var sink = out
-    if let path {
-      guard FileManager.default.createFile(atPath: path, contents: nil),
-        let handle = FileHandle(forWritingAtPath: path)
-      else { throw .failed("Cannot write “\(path)”.") }
-      sink = TextSink(handle: handle, closes: true)
-    }
+    let sink = try outputSink(path)
     let categories =
       format == .json
       ? try attempt { () throws(StoreError) in try store.categories(in: list.id) } : []
     var writer = ExportWriter(
-      format: format, title: list.title, rule: list.rule, categories: categories)
+      format: format, title: list.title, rule: list.rule, categories: categories,
+      byteOrderMark: arguments.has("--bom"))
+    let meter = TerminalProgress(label: "Exporting “\(list.title)”", unit: "entries", sink: err)
     sink.write(writer.header)
     try attempt { () throws(StoreError) in
-      try store.forEachEntry(in: list.id) { entry in sink.write(writer.text(for: entry)) }
-    }
-    sink.write(writer.footer)
-    sink.flush()
-    if let failure = sink.failure {
-      // A partial export must not pass for a whole one (a backup that lacks entries).
-      guard let path else {
-        throw .failed(
-          "Cannot write standard output: \(Self.reason(failure)); the export is incomplete.")
+      try store.forEachEntry(in: list.id) { entry in
+        sink.write(writer.text(for: entry))
+        if let meter, writer.count % TransferProgress.interval == 0 {
+          let fraction = Double(writer.count) / Double(max(1, list.count))
+          _ = meter.update(TransferProgress(done: writer.count, fraction: fraction))
+        }
       }
-      try? FileManager.default.removeItem(atPath: path)
-      throw .failed("Cannot write “\(path)”: \(Self.reason(failure)); removed the incomplete file.")
     }
+    meter?.finish()
+    sink.write(writer.footer)
+    try finishOutput(sink, path: path)
     if let path { out.line("Exported \(writer.count) entries from “\(list.title)” to \(path).") }
+  }
+
+  /// Where an export goes: standard output, or the file at `path`, created or truncated.
+  func outputSink(_ path: String?) throws(CLIError) -> TextSink {
+    guard let path else { return out }
+    guard FileManager.default.createFile(atPath: path, contents: nil),
+      let handle = FileHandle(forWritingAtPath: path)
+    else { throw .failed("Cannot write “\(path)”.") }
+    return TextSink(handle: handle, closes: true)
+  }
+
+  /// Flushes an export's output; a write that failed removes the incomplete file and fails.
+  func finishOutput(_ sink: TextSink, path: String?) throws(CLIError) {
+    sink.flush()
+    guard let failure = sink.failure else { return }
+    // A partial export must not pass for a whole one (a backup that lacks entries).
+    try failedOutput(failure, path: path)
+  }
+
+  /// Fails an export whose write failed, removing the incomplete file.
+  func failedOutput(_ failure: any Error, path: String?) throws(CLIError) -> Never {
+    guard let path else {
+      throw .failed(
+        "Cannot write standard output: \(Self.reason(failure)); the export is incomplete.")
+    }
+    try? FileManager.default.removeItem(atPath: path)
+    throw .failed("Cannot write “\(path)”: \(Self.reason(failure)); removed the incomplete file.")
   }
 }

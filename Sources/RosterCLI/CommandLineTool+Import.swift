@@ -9,28 +9,37 @@ extension CommandLineTool {
   func importFile(_ arguments: Arguments) throws(CLIError) {
     try arguments.expect(1...1, "one FILE (or - for standard input)")
     let path = arguments.positionals[0]
-    let plan = ImportPlan(
+    var plan = ImportPlan(
       format: try format(arguments, path: path), skipsInvalidRows: arguments.has("--skip-invalid"),
       isDryRun: arguments.has("--dry-run"))
+    let choice = try columnChoice(arguments, format: plan.format)
     var source = path
     if path == "-" { source = try spoolStandardInput() }
     defer { if path == "-" { try? FileManager.default.removeItem(atPath: source) } }
     guard let handle = FileHandle(forReadingAtPath: source) else {
       throw .failed("Cannot open “\(path)”: no such readable file.")
     }
+    if plan.format == .csv {
+      // The columns are settled before the store is opened: a refused file writes nothing.
+      plan.columns = try columns(
+        { () throws(TransferError) in
+          try choice.mapping(for: try CSVFirstRow.read(from: handle, name: path), file: path)
+        })
+    }
     let list = try list(arguments)
     let store = try store(arguments)
     let batch = try attempt { () throws(StoreError) in try store.beginImport(into: list.id) }
-    let summary: ImportSummary
-    do throws(TransferError) {
-      summary = try plan.run(
-        reading: handle, name: path, into: StoreImportDestination(batch: batch)
-      ) { [err] refusal in
-        err.line("roster: \(refusal)")
-      }
-    } catch {
-      throw .transfer(error)
-    }
+    let meter = TerminalProgress(label: "Importing \(path)", sink: err)
+    let summary = try columns(
+      { () throws(TransferError) in
+        defer { meter?.finish() }
+        return try plan.run(
+          reading: handle, name: path, into: StoreImportDestination(batch: batch),
+          progress: meter.map { meter in meter.update }
+        ) { [err] refusal in
+          err.line("roster: \(refusal)")
+        }
+      })
     if plan.isDryRun {
       out.line(
         "Dry run: \(summary.imported) of \(summary.rows) rows would be imported into"
@@ -41,6 +50,51 @@ extension CommandLineTool {
     let skipped = summary.refused > 0 ? " Skipped \(summary.refused) refused rows." : ""
     let noun = summary.imported == 1 ? "entry" : "entries"
     out.line("Imported \(summary.imported) \(noun) into “\(list.title)”.\(skipped)")
+  }
+
+  /// The columns chosen by `--text-columns`, `--category-column`, `--header` and `--no-header`.
+  private func columnChoice(_ arguments: Arguments, format: TransferFormat) throws(CLIError)
+    -> ColumnChoice
+  {
+    let header = arguments.has("--header")
+    if header, arguments.has("--no-header") {
+      throw arguments.usage("Give --header or --no-header, not both.")
+    }
+    let text = arguments.value("--text-columns")
+    let category = arguments.value("--category-column")
+    let given = text != nil || category != nil || header || arguments.has("--no-header")
+    if given, format != .csv {
+      throw arguments.usage("The column options are for CSV files; a JSON document names its own.")
+    }
+    let columns = text.map { $0.split(separator: ",", omittingEmptySubsequences: false) } ?? []
+    if columns.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+      throw arguments.usage("--text-columns takes COL[,COL…]: names or numbers, none empty.")
+    }
+    return ColumnChoice(
+      textColumns: columns.map(String.init), categoryColumn: category,
+      firstRowIsHeader: given ? (header ? true : arguments.has("--no-header") ? false : nil) : nil)
+  }
+
+  /// Runs `body`; a file whose columns must be chosen gets, after its message, the options that
+  /// choose them.
+  private func columns<T>(_ body: () throws(TransferError) -> T) throws(CLIError) -> T {
+    do throws(TransferError) {
+      return try body()
+    } catch {
+      switch error {
+      case .columnsNotChosen, .noSuchColumn, .ambiguousColumn:
+        err.line("roster: \(error)")
+        throw .failed(
+          "Choose the columns with --text-columns COL[,COL…] [--category-column COL] and"
+            + " --header or --no-header (COL: a column's name or its number from 1)."
+            + " Nothing was imported.")
+      case .headerNotChosen:
+        err.line("roster: \(error)")
+        throw .failed("Add --header or --no-header. Nothing was imported.")
+      default:
+        throw .transfer(error)
+      }
+    }
   }
 
   /// Copies standard input to a temporary file, so the database stays locked only while the
@@ -66,12 +120,14 @@ extension CommandLineTool {
   }
 
   /// The file format from `--format`, else the file's extension, else CSV.
-  func format(_ arguments: Arguments, path: String?) throws(CLIError) -> TransferFormat {
+  func format(_ arguments: Arguments, path: String?, formats: String = "csv or json")
+    throws(CLIError) -> TransferFormat
+  {
     guard let name = arguments.value("--format") else {
       return TransferFormat(inferringFrom: path)
     }
     guard let format = TransferFormat(rawValue: name) else {
-      throw arguments.usage("Unknown format “\(name)”: use csv or json.")
+      throw arguments.usage("Unknown format “\(name)”: use \(formats).")
     }
     return format
   }

@@ -122,6 +122,10 @@ public final class CSVReader {
     return Record(line: recordLine, fields: fields)
   }
 
+  /// The bytes read so far, from where the reader started: its progress through the file.
+  /// - Complexity: O(1).
+  public var bytesRead: Int { offset }
+
   /// The 0-based offset in the file of the next byte.
   private var offset: Int { consumed + index }
 

@@ -3,48 +3,86 @@ import RosterKit
 
 /// The rows of each format, read into a destination.
 extension ImportPlan {
-  /// CSV: when the first row names columns among ``csvColumns`` (with `text`), it is a header;
-  /// otherwise the columns are text, then an optional category.
+  /// How the records of a CSV file become rows, decided at its first record.
+  private enum Layout {
+    /// Roster's own columns, by name (from its header) or text then category.
+    case roster([String: Int])
+    /// Columns a person chose.
+    case mapped(ColumnMapping)
+  }
+
+  /// CSV: with ``columns``, the chosen columns; otherwise Roster's own header (any order of
+  /// ``CSVFirstRow/rosterColumns``), or rows of text and an optional category, for a file whose
+  /// first row has one column. Any other file is refused before a row is read.
   func readCSV<Destination: ImportDestination>(
-    _ handle: FileHandle, name: String, into destination: Destination,
-    summary: inout ImportSummary, report: (ImportRefusal) -> Void
+    _ handle: FileHandle, _ reading: Reading, into destination: Destination,
+    summary: inout ImportSummary
   ) throws(TransferError) {
+    let name = reading.name
+    let size = TransferProgress.size(of: handle).map { max(1, $0) }
     let reader = CSVReader(handle: handle, name: name)
-    var columns = ["text": 0, "category": 1]
-    var first = true
+    var layout: Layout?
     while let record = try reader.next() {
-      if first {
-        first = false
-        let names = record.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        if names.contains("text"), names.allSatisfy(Self.csvColumns.contains) {
-          columns = Dictionary(names.enumerated().map { ($1, $0) }) { first, _ in first }
-          continue
-        }
-      }
-      func field(_ column: String) -> String? {
-        guard let index = columns[column], index < record.fields.count else { return nil }
-        let value = record.fields[index]
-        return value.isEmpty && column != "text" ? nil : CSVCell.decode(value)
+      let current: Layout
+      if let layout {
+        current = layout
+      } else {
+        let first = CSVFirstRow(fields: record.fields, line: record.line)
+        let (chosen, isHeader) = try self.layout(of: first, file: name)
+        layout = chosen
+        if isHeader { continue }
+        current = chosen
       }
       summary.rows += 1
       let reason = try refusal(
         adding: { () throws(TransferError) in
-          try ImportRow(
-            text: field("text") ?? "", category: field("category"), id: field("id"),
-            created: field("created"), updated: field("updated"))
+          switch current {
+          case .mapped(let mapping): return mapping.row(record.fields)
+          case .roster(let columns):
+            func field(_ column: String) -> String? {
+              guard let index = columns[column], index < record.fields.count else { return nil }
+              let value = record.fields[index]
+              return value.isEmpty && column != "text" ? nil : CSVCell.decode(value)
+            }
+            return try ImportRow(
+              text: field("text") ?? "", category: field("category"), id: field("id"),
+              created: field("created"), updated: field("updated"))
+          }
         }, to: destination)
       if let reason {
         summary.refused += 1
-        report(ImportRefusal(file: name, location: .line(record.line), reason: reason))
+        reading.report(ImportRefusal(file: name, location: .line(record.line), reason: reason))
       }
+      try reading.advance(summary.rows, size.map { Double(reader.bytesRead) / Double($0) })
     }
+  }
+
+  /// The layout of a file whose first row is `first`, and whether that row is a header.
+  private func layout(of first: CSVFirstRow, file: String) throws(TransferError) -> (
+    Layout, Bool
+  ) {
+    if let columns {
+      guard columns.lastColumn < first.fields.count else {
+        throw .noSuchColumn(file: file, column: "\(columns.lastColumn + 1)", columns: first.fields)
+      }
+      return (.mapped(columns), columns.firstRowIsHeader)
+    }
+    if first.isRosterHeader {
+      let names = first.rosterNames.enumerated().map { ($1, $0) }
+      return (.roster(Dictionary(names) { first, _ in first }), true)
+    }
+    guard !first.needsMapping else {
+      throw .columnsNotChosen(file: file, columns: first.fields)
+    }
+    return (.roster(["text": 0, "category": 1]), false)
   }
 
   /// JSON: the document's categories first (a bad one stops the import), then its entries.
   func readJSON<Destination: ImportDestination>(
-    _ handle: FileHandle, name: String, into destination: Destination,
-    summary: inout ImportSummary, report: (ImportRefusal) -> Void
+    _ handle: FileHandle, _ reading: Reading, into destination: Destination,
+    summary: inout ImportSummary
   ) throws(TransferError) {
+    let name = reading.name
     let document = try RosterDocument.read(from: handle, name: name)
     for category in document.categories ?? [] {
       let color = category.color.map { CategoryColor(hex: $0) }
@@ -57,6 +95,7 @@ extension ImportPlan {
         throw .refusedCategory(file: name, name: category.name, reason: "\(error)")
       }
     }
+    let total = max(1, document.entries.count)
     for (index, entry) in document.entries.enumerated() {
       summary.rows += 1
       let reason = try refusal(
@@ -67,8 +106,9 @@ extension ImportPlan {
         }, to: destination)
       if let reason {
         summary.refused += 1
-        report(ImportRefusal(file: name, location: .entry(index + 1), reason: reason))
+        reading.report(ImportRefusal(file: name, location: .entry(index + 1), reason: reason))
       }
+      try reading.advance(summary.rows, Double(summary.rows) / Double(total))
     }
   }
 }

@@ -28,6 +28,21 @@ public enum TransferError: Error, CustomStringConvertible {
   case rowsRefused(Int, of: Int)
   /// The destination failed as a whole (a full disk, a locked database): nothing was imported.
   case destination(any Error)
+  /// A CSV file whose first row is not Roster's header has several columns, and nobody chose
+  /// which make the text (a ``ColumnMapping``); `columns` are the first row's cells.
+  case columnsNotChosen(file: String, columns: [String])
+  /// Columns were chosen by number, and nobody said whether the first row is a header.
+  case headerNotChosen(file: String, columns: [String])
+  /// A chosen column (a name or a 1-based number) is not in the first row.
+  case noSuchColumn(file: String, column: String, columns: [String])
+  /// A column name matches several columns, at these 1-based numbers.
+  case ambiguousColumn(file: String, column: String, numbers: [Int])
+  /// A column was chosen by name, but the first row is not a header.
+  case namedColumnWithoutHeader(file: String)
+  /// A category column was chosen without text columns.
+  case textColumnsNotChosen(file: String)
+  /// The progress handler asked to stop: nothing was imported or written.
+  case cancelled
 
   /// The message for a person.
   public var description: String {
@@ -49,6 +64,28 @@ public enum TransferError: Error, CustomStringConvertible {
     case .rowsRefused(let refused, let rows):
       "Nothing imported: \(refused) of \(rows) rows refused."
     case .destination(let error): "\(error)"
+    case .columnsNotChosen(let file, let columns):
+      "\(file): the first row is not Roster's header (text,category,…) and has \(columns.count)"
+        + " columns: \(Self.list(columns))."
+    case .headerNotChosen(let file, let columns):
+      "\(file): say whether the first row (\(Self.list(columns))) is a header."
+    case .noSuchColumn(let file, let column, let columns):
+      "\(file): no column \(Int(column) != nil ? column : "“\(StoreError.visible(column))”");"
+        + " the first row has \(columns.count) columns: \(Self.list(columns))."
+    case .ambiguousColumn(let file, let column, let numbers):
+      "\(file): “\(StoreError.visible(column))” names columns"
+        + " \(numbers.map(String.init).joined(separator: " and ")); give its number."
+    case .namedColumnWithoutHeader(let file):
+      "\(file): only a header row names columns; without one, give their numbers."
+    case .textColumnsNotChosen(let file):
+      "\(file): a category column needs the text columns too."
+    case .cancelled: "Cancelled; nothing was written."
     }
+  }
+
+  /// The cells of a first row as a person reads them: `1 “Last name”, 2 “First name”`.
+  static func list(_ columns: [String]) -> String {
+    columns.enumerated().map { "\($0 + 1) “\(StoreError.visible($1))”" }
+      .joined(separator: ", ")
   }
 }

@@ -157,4 +157,41 @@ import Testing
     try t.run("undo", "--list", "Tasks")
     try t.verify("import-export")
   }
+
+  /// A spreadsheet's own columns: refused until chosen, then joined; nothing written by a
+  /// refusal; the byte-order mark and the PDF export's options.
+  @Test func importColumnsAndExportOptions() throws {
+    let t = try Transcript()
+    let folder = t.folder.path
+    try t.file("class.csv", "Last name,First name,Class\nNowak,Łukasz,3b\nSaldaña,Zoë,\n,Anna,3a\n")
+    try t.file("twice.csv", "Name,Name\nAnna,Bob\n")
+    try t.file("one.csv", "Name\nAnna\nBob\n")
+    try t.file("doc.json", "{\"roster\":1,\"entries\":[]}")
+    let file = "\(folder)/class.csv"
+    try t.run("import", file)
+    try t.run("import", file, "--header")
+    try t.run("lists")
+    try t.run("import", file, "--text-columns", "2,1")
+    try t.run("import", file, "--text-columns", "9", "--header")
+    try t.run("import", file, "--text-columns", "Vorname")
+    try t.run("import", file, "--text-columns", "First name", "--no-header")
+    try t.run("import", file, "--category-column", "3")
+    try t.run("import", file, "--text-columns", "1", "--header", "--no-header")
+    try t.run("import", file, "--text-columns", "1,", "--header")
+    try t.run("import", "\(folder)/twice.csv", "--text-columns", "Name")
+    try t.run("import", "\(folder)/doc.json", "--text-columns", "1")
+    try t.run(
+      "import", file, "--text-columns", "2,1", "--category-column", "3", "--no-header", "--dry-run")
+    try t.run(
+      "import", file, "--text-columns", "First name,Last name", "--category-column", "class")
+    try t.run("import", "\(folder)/one.csv", "--header")
+    try t.run("show")
+    try t.run("export", "--bom", "--list", "Names")
+    try t.run("export", "--bom", "--format", "json")
+    try t.run("export", "--sign-in")
+    try t.run("export", "--format", "pdf", "--sign-in", "-o", "\(folder)/sheet.pdf")
+    try t.run("export", "-o", "\(folder)/names.pdf")
+    try t.run("export", "--format", "pdf", "--bom", "-o", "\(folder)/names.pdf")
+    try t.verify("columns-and-options")
+  }
 }

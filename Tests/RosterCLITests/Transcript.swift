@@ -6,7 +6,8 @@ import Testing
 /// each command, its standard output, standard error and exit status — with a golden file in
 /// `Golden/`. Run with `UPDATE_GOLDEN=1` to rewrite the golden files after a deliberate change.
 ///
-/// Ids and times vary from run to run, so the transcript masks them (`<id>`, `<uuid>`, `<time>`);
+/// Ids and times vary from run to run, so the transcript masks them (`<id>`, `<uuid>`, `<time>`),
+/// and shows a byte-order mark as `<BOM>`;
 /// an argument `@N` is replaced, before running, by the short id of the entry at position N.
 final class Transcript {
   let binary: RosterBinary
@@ -89,6 +90,7 @@ final class Transcript {
   private func block(_ marker: String, _ output: String) -> String {
     guard !output.isEmpty else { return "" }
     let visible = mask(output).replacingOccurrences(of: "\r\n", with: "␍\n")
+      .replacingOccurrences(of: "\u{FEFF}", with: "<BOM>")
     var lines = visible.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
       .map { String(String.UnicodeScalarView($0)) }
     if lines.last == "" { lines.removeLast() }

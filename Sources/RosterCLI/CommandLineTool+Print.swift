@@ -1,0 +1,62 @@
+import Foundation
+import RosterBackend
+import RosterKit
+import RosterPrint
+import RosterStore
+import RosterTransfer
+
+/// `roster export --format pdf`: the pages the app prints, through one renderer.
+extension CommandLineTool {
+  func exportPDF(_ arguments: Arguments, path: String?) throws(CLIError) {
+    if path == nil, isatty(STDOUT_FILENO) == 1 {
+      throw arguments.usage(
+        "A PDF is not for a terminal: give -o FILE.pdf, or send standard output to a file or a"
+          + " program.")
+    }
+    let list = try list(arguments)
+    let store = try store(arguments)
+    var rows: [PrintRow] = []
+    rows.reserveCapacity(list.count)
+    try attempt { () throws(StoreError) in
+      try store.forEachEntry(in: list.id) { rows.append(PrintRow($0)) }
+    }
+    let document = PrintDocument(
+      title: list.title, date: Self.today(), rows: rows,
+      style: arguments.has("--sign-in") ? .signIn : .list)
+    let handle: FileHandle
+    if let path {
+      guard FileManager.default.createFile(atPath: path, contents: nil),
+        let file = FileHandle(forWritingAtPath: path)
+      else { throw .failed("Cannot write “\(path)”.") }
+      handle = file
+    } else {
+      out.flush()
+      handle = .standardOutput
+    }
+    defer { if path != nil { try? handle.close() } }
+    let meter = TerminalProgress(label: "Printing “\(list.title)”", unit: "pages", sink: err)
+    let pages: Int
+    do throws(PDFWriter.Failure) {
+      defer { meter?.finish() }
+      pages = try PDFWriter.write(document, to: handle, progress: meter.map { $0.update })
+    } catch {
+      guard case .write(let failure) = error else {
+        if let path { try? FileManager.default.removeItem(atPath: path) }
+        throw .failed("Cannot write the PDF: \(error).")
+      }
+      try failedOutput(failure, path: path)
+    }
+    if let path {
+      let noun = pages == 1 ? "page" : "pages"
+      out.line(
+        "Exported \(rows.count) entries from “\(list.title)” to \(path) (\(pages) \(noun)).")
+    }
+  }
+
+  /// Today's date in this computer's time zone, as ISO 8601 writes it: `2026-12-01`.
+  static func today() -> String {
+    let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+    func two(_ value: Int?) -> String { (value ?? 0) < 10 ? "0\(value ?? 0)" : "\(value ?? 0)" }
+    return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day))"
+  }
+}

@@ -1,0 +1,127 @@
+import CPangoCairo
+
+/// Draws the pages of a ``PrintDocument`` with Pango and Cairo: the title, the date and the
+/// entry count, the column headings on every page, numbered rows with the category (and, on a
+/// sign-in sheet, a box and a signature column), and the page number at the foot. Black text
+/// and hairlines only: no fills, no ink wasted.
+///
+/// One renderer serves every output. ``PDFWriter`` draws each page on a Cairo PDF surface; a
+/// GTK print dialog makes a renderer for its page size at `begin-print`, sets its page count to
+/// ``pageCount``, and at `draw-page` hands page N's Cairo context to ``drawPage(_:on:)``:
+///
+/// ```swift
+/// let renderer = PageRenderer(document: document, pageSize: PageSize(width: w, height: h))
+/// operation.pageCount = renderer.pageCount
+/// operation.onDrawPage { context, page in renderer.drawPage(page, on: context.cairo) }
+/// ```
+public struct PageRenderer: Sendable {
+  /// What is printed.
+  public let document: PrintDocument
+  /// Where everything goes.
+  public let layout: PageLayout
+
+  /// A renderer of `document` on pages of `pageSize`.
+  /// - Complexity: O(1).
+  public init(document: PrintDocument, pageSize: PageSize) {
+    self.document = document
+    layout = PageLayout(pageSize: pageSize, style: document.style, rowCount: document.rows.count)
+  }
+
+  /// How many pages the document takes.
+  public var pageCount: Int { layout.pageCount }
+
+  /// Draws page `index` (0-based) onto `cairo`, a `cairo_t *` whose user space is in points
+  /// with the page's top left at the origin (as Cairo's PDF surface and GTK's print context
+  /// give it). The context's state is restored afterwards.
+  /// - Complexity: O(r) in the rows of the page (``PageLayout/rowsPerPage``), whatever the page.
+  public func drawPage(_ index: Int, on cairo: OpaquePointer) {
+    cairo_save(cairo)
+    defer { cairo_restore(cairo) }
+    cairo_set_source_rgb(cairo, 0, 0, 0)
+    drawHeader(on: cairo)
+    let rows = layout.rows(onPage: index)
+    for position in rows {
+      drawRow(position, on: cairo)
+    }
+    let width = layout.pageSize.width - 2 * layout.margin
+    show(
+      document.labels.page(index + 1, pageCount), on: cairo, size: 9, x: layout.margin,
+      width: width, baseline: layout.footTop + 9, alignment: .center)
+  }
+
+  /// The title, the summary line and the column headings, with a rule under them.
+  private func drawHeader(on cairo: OpaquePointer) {
+    let width = layout.pageSize.width - 2 * layout.margin
+    show(
+      document.title, on: cairo, size: 16, bold: true, x: layout.margin, width: width,
+      baseline: layout.titleTop + 17)
+    show(
+      document.labels.summary(document.date, document.rows.count), on: cairo, size: 10,
+      x: layout.margin, width: width, baseline: layout.summaryTop + 11)
+    let labels = document.labels
+    for column in layout.columns {
+      let heading: String
+      switch column.content {
+      case .number: heading = "#"
+      case .box: heading = ""
+      case .text: heading = labels.text
+      case .category: heading = labels.category
+      case .signature: heading = labels.signature
+      }
+      show(
+        heading, on: cairo, size: 9.5, bold: true, x: column.x + 4, width: column.width - 8,
+        baseline: layout.headingsTop + 13,
+        alignment: column.content == .number ? .trailing : .leading)
+    }
+    line(on: cairo, y: layout.rowsTop - 0.5, width: 1)
+  }
+
+  /// Row `position` (0-based in the list): its number, its cells and a hairline under it.
+  private func drawRow(_ position: Int, on cairo: OpaquePointer) {
+    let row = document.rows[position]
+    let top = layout.rowTop(position)
+    let baseline = top + layout.rowHeight / 2 + 3.5
+    for column in layout.columns {
+      let x = column.x + 4
+      let width = column.width - 8
+      switch column.content {
+      case .number:
+        show(
+          "\(position + 1).", on: cairo, size: 10, x: x, width: width, baseline: baseline,
+          alignment: .trailing)
+      case .box:
+        let side = 10.0
+        cairo_set_line_width(cairo, 0.8)
+        cairo_rectangle(
+          cairo, column.x + (column.width - side) / 2, baseline - side + 1, side, side)
+        cairo_stroke(cairo)
+      case .text:
+        show(row.text, on: cairo, size: 10, x: x, width: width, baseline: baseline)
+      case .category:
+        show(row.category ?? "", on: cairo, size: 10, x: x, width: width, baseline: baseline)
+      case .signature:
+        break
+      }
+    }
+    line(on: cairo, y: top + layout.rowHeight - 0.25, width: 0.4)
+  }
+
+  /// A horizontal rule across the columns.
+  private func line(on cairo: OpaquePointer, y: Double, width: Double) {
+    cairo_set_line_width(cairo, width)
+    cairo_move_to(cairo, layout.margin, y)
+    cairo_line_to(cairo, layout.pageSize.width - layout.margin, y)
+    cairo_stroke(cairo)
+  }
+
+  private func show(
+    _ text: String, on cairo: OpaquePointer, size: Double, bold: Bool = false, x: Double,
+    width: Double, baseline: Double, alignment: TextLine.Alignment = .leading
+  ) {
+    guard !text.isEmpty else { return }
+    let line = TextLine(
+      text, on: cairo, size: size, bold: bold, width: width, alignment: alignment)
+    line.draw(on: cairo, x: x, baseline: baseline)
+    line.release()
+  }
+}

@@ -1,0 +1,40 @@
+/// What is printed: a list's title, the date, its rows in order, and the kind of sheet.
+///
+/// ```swift
+/// let document = PrintDocument(
+///   title: "Class 3b", date: "2026-12-01", rows: entries.map(PrintRow.init), style: .signIn)
+/// try PDFWriter.write(document, to: handle)
+/// ```
+public struct PrintDocument: Sendable {
+  /// The kinds of sheet.
+  public enum Style: Sendable {
+    /// Numbered rows with the category.
+    case list
+    /// A sign-in sheet: numbered rows with an empty box to tick, the category and a column to
+    /// sign, on taller rows.
+    case signIn
+  }
+
+  /// The list's title, at the top of every page.
+  public var title: String
+  /// The date as the page shows it (the front end formats it for its locale).
+  public var date: String
+  /// The rows, in list order.
+  public var rows: [PrintRow]
+  /// The kind of sheet.
+  public var style: Style
+  /// The words the page adds.
+  public var labels: PrintLabels
+
+  /// A document from its parts.
+  public init(
+    title: String, date: String, rows: [PrintRow], style: Style = .list,
+    labels: PrintLabels = .english
+  ) {
+    self.title = title
+    self.date = date
+    self.rows = rows
+    self.style = style
+    self.labels = labels
+  }
+}
