@@ -58,12 +58,9 @@ let package = Package(
     // File formats: CSV and JSON reading and writing, and the import plan, for every front end.
     .target(name: "RosterTransfer", dependencies: ["RosterKit", "RosterBackend"]),
     // Printed pages and PDF through Debian's Pango and Cairo, for the CLI and the app's print
-    // dialog alike: the only target that imports them.
-    .systemLibrary(
-      name: "CPangoCairo",
-      pkgConfig: "pangocairo",
-      providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
-    ),
+    // dialog alike: RosterPrint is the only target that calls them. CPangoCairo loads them on
+    // first use (dlopen), so that `roster` starts without them for every other command.
+    .target(name: "CPangoCairo"),
     .target(name: "RosterPrint", dependencies: ["RosterKit", "RosterTransfer", "CPangoCairo"]),
 
     // Front ends. The command line is a library (its command table, dispatch and help) under a

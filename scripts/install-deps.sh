@@ -4,13 +4,12 @@
 set -euo pipefail
 
 build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config)
-# The printed pages and PDFs (RosterPrint).
-build=("${build[@]}" libpango1.0-dev libcairo2-dev)
 ui_test=(xvfb xdotool at-spi2-core python3-pyatspi dbus-x11 imagemagick x11-utils
   fonts-noto-cjk fonts-dejavu-core)
-# Printed pages: Noto for every script (Latin, Greek, Cyrillic, Arabic, Devanagari; CJK above),
-# and Poppler to read the PDFs back (pdftotext, pdffonts, pdfinfo, pdftoppm).
-print_test=(fonts-noto-core fonts-noto-cjk poppler-utils)
+# Printed pages: Pango and Cairo (RosterPrint loads them when it prints, so building needs no
+# headers), Noto for every script (Latin, Greek, Cyrillic, Arabic, Devanagari; CJK), and
+# Poppler to read the PDFs back (pdftotext, pdffonts, pdfinfo, pdftoppm).
+print_test=(libpangocairo-1.0-0 libcairo2 fonts-noto-core fonts-noto-cjk poppler-utils)
 # Tests/Reliability's scripts: the soak and the hostile-file cases.
 reliability_test=(python3)
 # The generated man pages and completions are checked by groff and by each shell.

@@ -19,6 +19,8 @@ public enum PDFWriter {
     case write(any Error)
     /// Cairo could not make the PDF: its status message.
     case cairo(String)
+    /// Pango and Cairo could not be loaded: the loader's message.
+    case unavailable(String)
     /// The progress handler cancelled: the file is incomplete and should be removed.
     case cancelled
 
@@ -27,6 +29,8 @@ public enum PDFWriter {
       switch self {
       case .write(let error): "\(error.localizedDescription)"
       case .cairo(let message): "cannot make the PDF: \(message)"
+      case .unavailable(let reason):
+        "Pango and Cairo cannot be loaded (install libpangocairo-1.0-0): \(reason)"
       case .cancelled: "cancelled"
       }
     }
@@ -46,25 +50,26 @@ public enum PDFWriter {
     _ document: PrintDocument, to handle: FileHandle, pageSize: PageSize = .a4,
     progress: TransferProgress.Handler? = nil
   ) throws(Failure) -> Int {
+    if let reason = PangoCairo.load() { throw .unavailable(reason) }
     let renderer = PageRenderer(document: document, pageSize: pageSize)
     let output = Output(handle: handle)
     let context = Unmanaged.passRetained(output)
     defer { context.release() }
-    let surface = cairo_pdf_surface_create_for_stream(
+    let surface = rp_cairo_pdf_surface_create_for_stream(
       { closure, bytes, length in
-        guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+        guard let closure, let bytes else { return RP_CAIRO_STATUS_WRITE_ERROR }
         let output = Unmanaged<Output>.fromOpaque(closure).takeUnretainedValue()
         return output.write(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
-          ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
+          ? RP_CAIRO_STATUS_SUCCESS : RP_CAIRO_STATUS_WRITE_ERROR
       }, context.toOpaque(), pageSize.width, pageSize.height)
-    defer { cairo_surface_destroy(surface) }
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, document.title)
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Roster")
-    guard let cairo = cairo_create(surface) else { throw .cairo("no drawing context") }
+    defer { rp_cairo_surface_destroy(surface) }
+    rp_cairo_pdf_surface_set_metadata(surface, RP_CAIRO_PDF_METADATA_TITLE, document.title)
+    rp_cairo_pdf_surface_set_metadata(surface, RP_CAIRO_PDF_METADATA_CREATOR, "Roster")
+    guard let cairo = rp_cairo_create(surface) else { throw .cairo("no drawing context") }
     var cancelled = false
     for page in 0..<renderer.pageCount {
       renderer.drawPage(page, on: cairo)
-      cairo_show_page(cairo)
+      rp_cairo_show_page(cairo)
       if output.failure != nil { break }
       let step = TransferProgress(
         done: page + 1, fraction: Double(page + 1) / Double(renderer.pageCount))
@@ -73,13 +78,13 @@ public enum PDFWriter {
         break
       }
     }
-    cairo_destroy(cairo)
-    cairo_surface_finish(surface)
+    rp_cairo_destroy(cairo)
+    rp_cairo_surface_finish(surface)
     if let failure = output.failure { throw .write(failure) }
     if cancelled { throw .cancelled }
-    let status = cairo_surface_status(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      throw .cairo(String(cString: cairo_status_to_string(status)))
+    let status = rp_cairo_surface_status(surface)
+    guard status == RP_CAIRO_STATUS_SUCCESS else {
+      throw .cairo(String(cString: rp_cairo_status_to_string(status)))
     }
     return renderer.pageCount
   }

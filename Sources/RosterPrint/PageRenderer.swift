@@ -30,14 +30,20 @@ public struct PageRenderer: Sendable {
   /// How many pages the document takes.
   public var pageCount: Int { layout.pageCount }
 
+  /// Whether Pango and Cairo are there to draw with (they are loaded on first use).
+  public static var isAvailable: Bool { PangoCairo.load() == nil }
+
   /// Draws page `index` (0-based) onto `cairo`, a `cairo_t *` whose user space is in points
   /// with the page's top left at the origin (as Cairo's PDF surface and GTK's print context
   /// give it). The context's state is restored afterwards.
+  /// Nothing is drawn when Pango and Cairo cannot be loaded (``isAvailable``), which cannot
+  /// happen in a process that has a cairo context from GTK.
   /// - Complexity: O(r) in the rows of the page (``PageLayout/rowsPerPage``), whatever the page.
   public func drawPage(_ index: Int, on cairo: OpaquePointer) {
-    cairo_save(cairo)
-    defer { cairo_restore(cairo) }
-    cairo_set_source_rgb(cairo, 0, 0, 0)
+    guard Self.isAvailable else { return }
+    rp_cairo_save(cairo)
+    defer { rp_cairo_restore(cairo) }
+    rp_cairo_set_source_rgb(cairo, 0, 0, 0)
     drawHeader(on: cairo)
     let rows = layout.rows(onPage: index)
     for position in rows {
@@ -91,10 +97,10 @@ public struct PageRenderer: Sendable {
           alignment: .trailing)
       case .box:
         let side = 10.0
-        cairo_set_line_width(cairo, 0.8)
-        cairo_rectangle(
+        rp_cairo_set_line_width(cairo, 0.8)
+        rp_cairo_rectangle(
           cairo, column.x + (column.width - side) / 2, baseline - side + 1, side, side)
-        cairo_stroke(cairo)
+        rp_cairo_stroke(cairo)
       case .text:
         show(row.text, on: cairo, size: 10, x: x, width: width, baseline: baseline)
       case .category:
@@ -108,10 +114,10 @@ public struct PageRenderer: Sendable {
 
   /// A horizontal rule across the columns.
   private func line(on cairo: OpaquePointer, y: Double, width: Double) {
-    cairo_set_line_width(cairo, width)
-    cairo_move_to(cairo, layout.margin, y)
-    cairo_line_to(cairo, layout.pageSize.width - layout.margin, y)
-    cairo_stroke(cairo)
+    rp_cairo_set_line_width(cairo, width)
+    rp_cairo_move_to(cairo, layout.margin, y)
+    rp_cairo_line_to(cairo, layout.pageSize.width - layout.margin, y)
+    rp_cairo_stroke(cairo)
   }
 
   private func show(

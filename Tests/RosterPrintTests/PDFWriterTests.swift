@@ -72,7 +72,8 @@ import Testing
     let (pdf, pages) = try write(Self.document(1_000, style: style))
     defer { try? FileManager.default.removeItem(atPath: pdf.path) }
     #expect(pages == expected)
-    #expect(try pdf.pageCount() == expected)
+    #expect(try pdf.info("Pages") == "\(expected)")
+    #expect(try pdf.info("Title") == "Class 3b")
     let texts = try pdf.pages()
     #expect(texts.count == expected)
     for (index, page) in texts.enumerated() {

@@ -35,11 +35,11 @@ struct Poppler {
     return pages
   }
 
-  /// The number of pages `pdfinfo` reports.
-  func pageCount() throws -> Int? {
-    let info = String(decoding: try run("pdfinfo"), as: UTF8.self)
-    let line = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
-    return line.flatMap { Int($0.dropFirst("Pages:".count).trimmingCharacters(in: .whitespaces)) }
+  /// A field of what `pdfinfo` reports: `Pages`, `Title`.
+  func info(_ field: String) throws -> String? {
+    let info = String(decoding: try run("pdfinfo", ["-enc", "UTF-8"]), as: UTF8.self)
+    let line = info.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+    return line.map { $0.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces) }
   }
 
   /// `pdffonts`' rows: each font's name and whether it is embedded.

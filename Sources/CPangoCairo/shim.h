@@ -1,2 +1,0 @@
-#include <pango/pangocairo.h>
-#include <cairo-pdf.h>
