@@ -6,9 +6,52 @@ extension ImportPlan {
   /// How the records of a CSV file become rows, decided at its first record.
   private enum Layout {
     /// Roster's own columns, by name (from its header) or text then category.
-    case roster([String: Int])
+    case roster(RosterColumns)
     /// Columns a person chose.
     case mapped(ColumnMapping)
+  }
+
+  /// Where Roster's own columns are, 0-based, found once from the header rather than looked
+  /// up by name in every row.
+  private struct RosterColumns {
+    var text: Int?
+    var category: Int?
+    var id: Int?
+    var created: Int?
+    var updated: Int?
+
+    /// The columns a header names; the first of two with one name counts.
+    init(header names: [String]) {
+      for (index, name) in names.enumerated().reversed() {
+        switch name {
+        case "text": text = index
+        case "category": category = index
+        case "id": id = index
+        case "created": created = index
+        case "updated": updated = index
+        default: break
+        }
+      }
+    }
+
+    /// Text, then category: a file without a header.
+    init() {
+      text = 0
+      category = 1
+    }
+
+    /// The row of `fields`: each cell without its formula guard, an empty one (but the text)
+    /// as none.
+    /// - Throws: ``TransferError/invalidID(_:)`` or ``TransferError/invalidTime(_:)``.
+    func row(_ fields: [String]) throws(TransferError) -> ImportRow {
+      func field(_ index: Int?) -> String? {
+        guard let index, index < fields.count, !fields[index].isEmpty else { return nil }
+        return CSVCell.decode(fields[index])
+      }
+      return try ImportRow(
+        text: field(text) ?? "", category: field(category), id: field(id),
+        created: field(created), updated: field(updated))
+    }
   }
 
   /// CSV: with ``columns``, the chosen columns; otherwise Roster's own header (any order of
@@ -38,15 +81,7 @@ extension ImportPlan {
         adding: { () throws(TransferError) in
           switch current {
           case .mapped(let mapping): return mapping.row(record.fields)
-          case .roster(let columns):
-            func field(_ column: String) -> String? {
-              guard let index = columns[column], index < record.fields.count else { return nil }
-              let value = record.fields[index]
-              return value.isEmpty && column != "text" ? nil : CSVCell.decode(value)
-            }
-            return try ImportRow(
-              text: field("text") ?? "", category: field("category"), id: field("id"),
-              created: field("created"), updated: field("updated"))
+          case .roster(let columns): return try columns.row(record.fields)
           }
         }, to: destination)
       if let reason {
@@ -68,13 +103,12 @@ extension ImportPlan {
       return (.mapped(columns), columns.firstRowIsHeader)
     }
     if first.isRosterHeader {
-      let names = first.rosterNames.enumerated().map { ($1, $0) }
-      return (.roster(Dictionary(names) { first, _ in first }), true)
+      return (.roster(RosterColumns(header: first.rosterNames)), true)
     }
     guard !first.needsMapping else {
       throw .columnsNotChosen(file: file, columns: first.fields)
     }
-    return (.roster(["text": 0, "category": 1]), false)
+    return (.roster(RosterColumns()), false)
   }
 
   /// JSON: the document's categories first (a bad one stops the import), then its entries.

@@ -46,6 +46,24 @@ import Testing
     }
   }
 
+  /// Past the threshold rows are inserted in groups of ``ImportBatch/rowsPerInsert``; the
+  /// last short group at the commit.
+  @Test func aLargeImportStoresEveryRowInOrderWhateverItsGroups() throws {
+    let store = try SQLiteStore(path: temporary.path)
+    let list = try store.createList(title: "Big", rule: .text).id
+    let total = ImportBatch.deferredIndexThreshold + 3 * ImportBatch.rowsPerInsert + 5
+    let batch = try store.beginImport(into: list)
+    for number in 0..<total {
+      try batch.add(text: "e\(number)", category: number % 5 == 0 ? "Staff" : nil)
+    }
+    try batch.commit()
+    let entries = try store.loadList(list).entries
+    #expect(entries.map(\.text) == (0..<total).map { "e\($0)" })
+    #expect(entries.map(\.category) == (0..<total).map { $0 % 5 == 0 ? "Staff" : nil })
+    #expect(Set(entries.map(\.id)).count == total)
+    #expect(try store.integrityCheck() == "ok")
+  }
+
   @Test func aSmallImportIsOneUndoableAction() throws {
     let store = try SQLiteStore(path: temporary.path)
     let list = try store.createList(title: "Small", rule: .personalName).id
