@@ -17,17 +17,10 @@ import Testing
   /// Runs `roster ARGUMENTS…` on a pseudo-terminal; what the terminal showed, and the status.
   func inTerminal(_ arguments: [String]) throws -> (screen: String, status: Int32) {
     let command = ([binary.url.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["--quiet", "--return", "--command", command, "/dev/null"]
-    process.environment = home.environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    let (data, status) = try ToolProcess.run(
+      "/usr/bin/script", ["--quiet", "--return", "--command", command, "/dev/null"],
+      environment: home.environment)
+    return (String(decoding: data, as: UTF8.self), status)
   }
 
   func names(_ count: Int) throws -> String {

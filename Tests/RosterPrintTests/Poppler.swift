@@ -1,4 +1,5 @@
 import Foundation
+import RosterTestSupport
 
 /// Poppler's command-line tools (Debian's poppler-utils) over a PDF file: what a person would
 /// run to read, check and look at a printed list.
@@ -8,18 +9,8 @@ struct Poppler {
 
   /// Runs `/usr/bin/TOOL ARGUMENTS… PATH [EXTRA…]` and returns its standard output.
   func run(_ tool: String, _ arguments: [String] = [], after extra: [String] = []) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-    process.arguments = arguments + [path] + extra
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failed(message: "\(tool) exited with \(process.terminationStatus)")
-    }
+    let (data, status) = try ToolProcess.run("/usr/bin/\(tool)", arguments + [path] + extra)
+    guard status == 0 else { throw Failed(message: "\(tool) exited with \(status)") }
     return data
   }
 

@@ -1,0 +1,28 @@
+public import Foundation
+
+/// A command-line tool run to its end, as a person would run it from a shell: `pdftotext`,
+/// `script`.
+public enum ToolProcess {
+  /// Runs `path` with `arguments`, standard input empty, standard error discarded.
+  /// - Parameters:
+  ///   - path: The executable.
+  ///   - arguments: Its arguments.
+  ///   - environment: Its environment; this process's when `nil`.
+  /// - Returns: Everything it wrote to standard output, and its exit status.
+  public static func run(
+    _ path: String, _ arguments: [String], environment: [String: String]? = nil
+  ) throws -> (output: Data, status: Int32) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (data, process.terminationStatus)
+  }
+}
