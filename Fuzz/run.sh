@@ -43,7 +43,9 @@ build() { # name, extra sources…
 # against the modules before it, then the CLI targets in one executable, linked as csv, json
 # and lines. Nothing compiles the executable's sources: the targets run RosterCLI in process.
 lib=$out/lib
-modules=(RosterKit RosterBackend RosterStore RosterTransfer RosterCLI)
+modules=(RosterKit RosterBackend RosterStore RosterTransfer RosterPrint RosterCLI)
+# RosterPrint's C loader of Pango and Cairo (dlopen: nothing to link).
+c_includes=(-I Sources/CSQLite -I Sources/CPangoCairo/include)
 library() { # module, the library it was compiled against (or "")
   local module=$1 before=$2 sources
   mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
@@ -52,7 +54,7 @@ library() { # module, the library it was compiled against (or "")
   stale "$lib/lib$module.a" "${sources[@]}" || return 0
   mkdir -p "$lib"
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$module" "${flags[@]}" \
-    -I "$lib" -I Sources/CSQLite -emit-module -emit-module-path "$lib/$module.swiftmodule" \
+    -I "$lib" "${c_includes[@]}" -emit-module -emit-module-path "$lib/$module.swiftmodule" \
     -emit-library -static "${sources[@]}" -o "$lib/lib$module.a" 2>&1 | quiet
   [ -f "$lib/lib$module.a" ] || { echo "fuzz: could not build $module" >&2; exit 1; }
 }
@@ -64,9 +66,13 @@ cli() {
     archives+=("$lib/lib$module.a")
     links=("-l$module" "${links[@]}")
   done
-  if stale "$out/cli" "${archives[@]}" Fuzz/Targets/CLIFuzz*.swift; then
+  if stale "$lib/cpangocairo.o" Sources/CPangoCairo/loader.c Sources/CPangoCairo/include/*; then
+    clang -c -O -fsanitize=address -I Sources/CPangoCairo/include Sources/CPangoCairo/loader.c \
+      -o "$lib/cpangocairo.o"
+  fi
+  if stale "$out/cli" "${archives[@]}" "$lib/cpangocairo.o" Fuzz/Targets/CLIFuzz*.swift; then
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name FuzzCLI "${flags[@]}" \
-      -I "$lib" -I Sources/CSQLite Fuzz/Targets/CLIFuzz*.swift \
+      -I "$lib" "${c_includes[@]}" Fuzz/Targets/CLIFuzz*.swift "$lib/cpangocairo.o" \
       -L "$lib" "${links[@]}" -lsqlite3 -o "$out/cli" 2>&1 | quiet
     [ -x "$out/cli" ] || { echo "fuzz: could not build the CLI targets" >&2; exit 1; }
   fi
