@@ -29,7 +29,10 @@ extension CommandLineTool {
     var writer = ExportWriter(
       format: format, title: list.title, rule: list.rule, categories: categories,
       byteOrderMark: arguments.has("--bom"))
-    let meter = TerminalProgress(label: "Exporting “\(list.title)”", unit: "entries", sink: err)
+    // Not over the rows themselves when they go to the same terminal.
+    let meter =
+      path == nil && isatty(STDOUT_FILENO) == 1
+      ? nil : TerminalProgress(label: "Exporting “\(list.title)”", unit: "entries", sink: err)
     sink.write(writer.header)
     try attempt { () throws(StoreError) in
       try store.forEachEntry(in: list.id) { entry in

@@ -74,18 +74,14 @@ extension CommandTable {
       ],
       description: """
         Writes the list to standard output or FILE. The format defaults to FILE's extension
-        (.json, .pdf), else CSV. Progress goes to standard error when it is a terminal.
+        (.json, .pdf), else CSV. Progress goes to standard error when it is a terminal (and the
+        list does not go to that terminal).
 
         CSV: a header row `text,category,id,created,updated`, then one row per entry in list
         order, CRLF line ends. Cells starting with = + - @ (or with ' before one of those or ')
         get a leading ' so spreadsheets do not run them as formulas; import removes it. --bom
         starts the file with a UTF-8 byte-order mark, so that Excel and LibreOffice show
         “Zoë” instead of “ZoÃ«”.
-
-        PDF: A4 pages to print: the title, the date and the entry count, numbered rows with the
-        category, the header on every page and the page number at the foot; --sign-in adds a
-        box to tick and a column to sign. A PDF goes to standard output only when that is not a
-        terminal.
 
         JSON, schema version 1:
           {"roster":1,"title":…,"rule":{"kind":"personal-name"|"text"|"pattern","pattern":…},
@@ -99,6 +95,13 @@ extension CommandTable {
         .flag("--bom", help: "CSV: start with a UTF-8 byte-order mark, for spreadsheets."),
         .flag("--sign-in", help: "PDF: a sign-in sheet, with a box and a signature column."),
       ],
+      details: """
+        PDF: A4 pages to print: the title, the date and the entry count, numbered rows with the
+        category, the header on every page and the page number at the foot; --sign-in adds a
+        box to tick and a column to sign. Fonts: Debian's Noto (fonts-noto-core,
+        fonts-noto-cjk), for every script. A PDF goes to standard output only when that is not
+        a terminal.
+        """,
       run: { tool, arguments throws(CLIError) in try tool.export(arguments) }),
   ]
 }

@@ -192,6 +192,7 @@ import Testing
     try t.run("export", "--format", "pdf", "--sign-in", "-o", "\(folder)/sheet.pdf")
     try t.run("export", "-o", "\(folder)/names.pdf")
     try t.run("export", "--format", "pdf", "--bom", "-o", "\(folder)/names.pdf")
+    try t.run("help", "export")
     try t.verify("columns-and-options")
   }
 }
