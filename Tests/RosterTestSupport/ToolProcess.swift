@@ -9,6 +9,7 @@ public enum ToolProcess {
   ///   - arguments: Its arguments.
   ///   - environment: Its environment; this process's when `nil`.
   /// - Returns: Everything it wrote to standard output, and its exit status.
+  /// - Throws: The error of starting it (no such executable).
   public static func run(
     _ path: String, _ arguments: [String], environment: [String: String]? = nil
   ) throws -> (output: Data, status: Int32) {
