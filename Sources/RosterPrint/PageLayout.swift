@@ -34,10 +34,15 @@ public struct PageLayout: Equatable, Sendable {
   public var summaryTop: Double { margin + 26 }
   /// How far down the column headings are.
   public var headingsTop: Double { margin + 50 }
-  /// How far down the first row is.
-  public var rowsTop: Double { headingsTop + 20 }
+  /// How far down the first row is: below the title, the summary and the headings.
+  public var rowsTop: Double { margin + Self.headerHeight }
   /// How far down the page number is.
   public var footTop: Double { pageSize.height - margin - 12 }
+
+  /// The height of the title, the summary line and the column headings, in points.
+  static let headerHeight = 70.0
+  /// The height kept for the page number at the foot, in points.
+  static let footHeight = 24.0
   /// The columns, left to right.
   public let columns: [Column]
   /// How many rows a page holds (at least one, however small the page).
@@ -75,8 +80,7 @@ public struct PageLayout: Equatable, Sendable {
       x += columnWidth
     }
     self.columns = columns
-    let rowsTop = margin + 70
-    let available = pageSize.height - margin - 24 - rowsTop
+    let available = pageSize.height - 2 * margin - Self.headerHeight - Self.footHeight
     rowsPerPage = max(1, Int((available / rowHeight).rounded(.down)))
   }
 
