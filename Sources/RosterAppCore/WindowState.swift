@@ -16,7 +16,8 @@ public struct WindowState: Equatable, Sendable {
     "focus-add", "search", "new-list", "rename-list", "delete-list", "categories",
   ]
 
-  /// The header's subtitle: “1 entry”, “12 entries”.
+  /// The header's subtitle: “1 entry”, “1,200 entries”; while searching, how many match out
+  /// of how many: “12 of 1,000,000”.
   public var subtitle: String
   /// The page shown.
   public var page: Page
@@ -31,7 +32,14 @@ public struct WindowState: Equatable, Sendable {
   public init(
     count: Int, matchCount: Int?, isLoading: Bool, canUndo: Bool, canRedo: Bool
   ) {
-    subtitle = count == 1 ? "1 entry" : "\(count) entries"
+    subtitle =
+      if let matchCount {
+        "\(GroupedNumber.text(matchCount)) of \(GroupedNumber.text(count))"
+      } else if count == 1 {
+        "1 entry"
+      } else {
+        "\(GroupedNumber.text(count)) entries"
+      }
     page =
       switch matchCount {
       case nil: count == 0 ? .empty : .list

@@ -1,11 +1,24 @@
 import CGtk
+import CGtkShim
 
 /// A GtkLabel.
 public final class Label: Widget {
   /// A label showing `text`, with these CSS classes.
-  public init(_ text: String = "", classes: [String] = []) {
-    super.init(gtk_label_new(text))
+  public init(_ text: String = "", classes: [String] = [], role: AccessibleRole? = nil) {
+    if let role {
+      super.init(roster_widget_new_with_role(gtk_label_get_type(), role.gtk))
+      gtk_label_set_text(opaque, text)
+    } else {
+      super.init(gtk_label_new(text))
+    }
     for name in classes { addClass(name) }
+  }
+
+  /// Ends text that does not fit with “…”; with `maxCharacters`, asks for no more width than
+  /// that many characters take.
+  public func ellipsize(maxCharacters: Int32 = -1) {
+    gtk_label_set_ellipsize(opaque, PANGO_ELLIPSIZE_END)
+    gtk_label_set_max_width_chars(opaque, maxCharacters)
   }
 
   /// The label's text.

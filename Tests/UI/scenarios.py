@@ -347,6 +347,95 @@ def cli_change_appears(app):
     app.screenshot("cli-removed")
 
 
+LONG_NAME = "Maria Magdalena Wilhelmina Anastasia Konstantinopoulou-Hohenzollern"
+
+
+def check_inside(app, node, width, what):
+    """Checks that `node` lies wholly inside a window `width` pixels wide."""
+    x, _, w, _ = app.extents(node)
+    check(x >= 0 and x + w <= width, f"{what} spans x {x}..{x + w}, outside the {width} px window")
+
+
+def window_sizes(app, style):
+    """The window at 1,200, 600 and 360 px: the sidebar folds away below about 600 px and the
+    Lists button brings it back; the add field, Add and each row's buttons stay inside."""
+    for name in ["Anna", LONG_NAME]:
+        add(app, name)
+    roster_cli(app, "add", "Kofi Mensah", "--category", "Work")
+    roster_cli(app, "add", "Zoë Wang", "--category", "Family")
+    roster_cli(app, "lists", "create", "Class 4B")
+    app.need("text", "Kofi Mensah", timeout=3)
+    for width in (1200, 600, 360):
+        app.resize(width, 640)
+        lists = app.find("push button", "Lists")
+        folded = width < 570
+        check(bool(lists) == folded, f"at {width} px the Lists button is "
+              f"{'missing' if folded else 'shown'}")
+        for node in [app.need("text", "New entry"), app.need("push button", "Add"),
+                     app.need("push button", f"Delete {LONG_NAME}"),
+                     app.need("push button", f"More for {LONG_NAME}")]:
+            check_inside(app, node, width, f"“{node.name}” at {width} px")
+        app.screenshot(f"{style}-{width}", size=(width, 640))
+    field = app.need("text", LONG_NAME)
+    check(text_of(field) == LONG_NAME, "the long entry's text is not whole")
+    app.press_named("push button", "Lists")
+    app.need("push button", "Show Entries")
+    wait_until(lambda: app.extents(app.find("list", "Lists"))[0] >= 0, 3, "the sidebar")
+    time.sleep(0.5)  # the leaflet slides
+    app.screenshot(f"{style}-360-lists", size=(360, 640))
+    app.click(app.need("label", "Class 4B"))
+    app.need("label", "Nothing to show here")
+    time.sleep(0.5)
+    check_inside(app, app.need("text", "New entry"), 360, "the add field after choosing a list")
+    app.screenshot(f"{style}-360-other-list", size=(360, 640))
+
+
+@scenario
+def narrow_window(app):
+    window_sizes(app, "light")
+
+
+def dark(function):
+    """Runs the scenario in the dark style."""
+    function.env = {"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"}
+    return function
+
+
+@scenario
+@dark
+def narrow_window_dark(app):
+    window_sizes(app, "dark")
+
+
+@scenario
+def about_window(app):
+    app.press_named("push button", "Main Menu")
+    app.press_named("menu item", "About Roster")
+    version = roster_cli(app, "--version").split()[-1]
+    app.need("label", version)
+    app.need("label", "Roster")
+    app.screenshot("about")
+    app.click(app.need("label", "Legal"))
+    time.sleep(0.6)  # the page slides in
+    wait_until(lambda: any("Apache" in (text_of(node) or node.name)
+                           for node in app.all("label")), 3, "the Apache license")
+    app.screenshot("about-legal")
+
+
+@scenario
+def search_counts_matches(app):
+    roster_cli(app, "add", "Anna", "Anne", "Bob", "Annika", "Chiara")
+    app.need("text", "Chiara", timeout=3)
+    app.need("label", "5 entries")
+    app.key("ctrl+f")
+    app.need_focused("entry", "Search", "focus on search")
+    app.type("ann")
+    app.need("label", "3 of 5")
+    app.screenshot("search-count")
+    app.key("Escape")
+    app.need("label", "5 entries")
+
+
 def main():
     binary, shots, *names = sys.argv[1:]
     chosen = [s for s in SCENARIOS if not names or s.__name__ in names]
@@ -355,7 +444,7 @@ def main():
         app = None
         started = time.monotonic()
         try:
-            app = App(binary, shots, function.__name__)
+            app = App(binary, shots, function.__name__, env=getattr(function, "env", None))
             function(app)
             passed += 1
             print(f"PASS {function.__name__} ({time.monotonic() - started:.1f} s)", flush=True)

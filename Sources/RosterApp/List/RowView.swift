@@ -12,6 +12,9 @@ import RosterKit
 final class RowView {
   let root = Box(vertical: true, spacing: 2, role: .group)
   let field = Entry(name: "New row")
+  /// The text, ellipsized, drawn over the field while it does not have the focus: a GtkEntry
+  /// scrolls long text and cuts it off mid-letter. Screen readers read the field itself.
+  private let cover = Label("", role: .presentation)
   private let handle = Image(icon: "list-drag-handle-symbolic")
   private let badge = Label("", classes: ["badge"])
   private let menuButton = MenuButton(
@@ -31,12 +34,18 @@ final class RowView {
   init(menu: Menu) {
     let line = Box(spacing: 6)
     field.setFramed(false)
-    field.expand(horizontally: true)
+    let covered = Overlay(child: field)
+    covered.expand(horizontally: true)
+    cover.leading()
+    cover.canTarget = false
+    cover.addClass("row-cover")
+    covered.addOverlay(cover)
+    badge.ellipsize(maxCharacters: 14)
     badge.align(vertical: .center)
     menuButton.setFlat()
     handle.addClass("dim-label")
     deleteButton.addClass("flat")
-    line.append(handle, field, badge, menuButton, deleteButton)
+    line.append(handle, covered, badge, menuButton, deleteButton)
     reason.leading(wrap: true)
     reason.margins(start: 30)
     reason.isVisible = false
@@ -90,7 +99,12 @@ final class RowView {
       self.delegate?.rowTyped(self)
     }
     field.onActivate { [weak self] in self.map { $0.delegate?.rowActivated($0) } }
-    field.onFocusLeave { [weak self] in self.map { $0.delegate?.rowLeft($0) } }
+    field.onFocusLeave { [weak self] in
+      guard let self else { return }
+      self.showCover()
+      self.delegate?.rowLeft(self)
+    }
+    field.onFocusEnter { [weak self] in self?.hideCover() }
     field.onKeyPressed(capture: true) { [weak self] key, modifiers in
       guard let self else { return false }
       let plain = modifiers & Keys.modifierMask == 0
@@ -140,6 +154,7 @@ final class RowView {
       showReason(nil)
     }
     showNames(text, isDraft: entry == nil)
+    if !field.hasFocusWithin { showCover() }
     showCategory(entry?.category, in: list)
   }
 
@@ -159,10 +174,27 @@ final class RowView {
     let name = isDraft ? "New row" : text
     root.setAccessibleLabel(name)
     field.setAccessibleLabel(name)
+    // Long text is ellipsized: the tooltip shows it whole.
+    field.tooltip = isDraft ? nil : text
     if !isDraft {
       deleteButton.setAccessibleLabel("Delete \(text)")
       menuButton.setAccessibleLabel("More for \(text)")
     }
+  }
+
+  /// Draws the field's text ellipsized over it (the field's own text is hidden meanwhile).
+  private func showCover() {
+    let text = field.text
+    if cover.text != text { cover.text = text }
+    let covers = !text.isEmpty
+    cover.isVisible = covers
+    field.setClass("covered", covers)
+  }
+
+  /// Shows the field's own text, for editing.
+  private func hideCover() {
+    cover.isVisible = false
+    field.removeClass("covered")
   }
 
   private var shownCategory: (name: String, color: CategoryColor)?
@@ -174,6 +206,7 @@ final class RowView {
     badge.removeClasses(prefixed: "category-")
     if let category {
       badge.text = category.name
+      badge.tooltip = category.name
       badge.addClass(Styles.className(for: category.color))
       badge.isVisible = true
     } else {
@@ -197,5 +230,6 @@ final class RowView {
     field.caret = -1
     isBinding = false
     showReason(nil)
+    if !field.hasFocusWithin { showCover() }
   }
 }

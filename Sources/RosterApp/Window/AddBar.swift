@@ -47,24 +47,12 @@ final class AddBar {
   /// Nothing can be added while a long list loads: the field says so.
   func showLoading(count: Int) {
     field.text = ""
-    field.placeholder = "Loading \(Self.grouped(count)) entries…"
+    field.placeholder = "Loading \(GroupedNumber.text(count)) entries…"
     field.isSensitive = false
     button.isSensitive = false
   }
 
   private static let placeholder = "Add an entry"
-
-  /// 1000000 as “1,000,000”.
-  static func grouped(_ number: Int) -> String {
-    var digits = String(number.magnitude)
-    var groups: [Substring] = []
-    while digits.count > 3 {
-      groups.insert(Substring(digits.suffix(3)), at: 0)
-      digits.removeLast(3)
-    }
-    groups.insert(Substring(digits), at: 0)
-    return (number < 0 ? "-" : "") + groups.joined(separator: ",")
-  }
 
   private func add() {
     guard let entry = controller.add() else { return }

@@ -25,6 +25,7 @@ extension MainWindow {
     menu.append(section: edit)
     let help = Menu()
     help.append("Keyboard Shortcuts", action: "win.shortcuts")
+    help.append("About Roster", action: "win.about")
     menu.append(section: help)
     let button = MenuButton(icon: "open-menu-symbolic", name: "Main Menu")
     button.setMenu(menu)
@@ -63,6 +64,7 @@ extension MainWindow {
       }
     }
     actions.add("shortcuts") { [unowned self] in Shortcuts.present(parent: self.window) }
+    actions.add("about") { [unowned self] in About.present(parent: self.window) }
   }
 
   private func deleteList() {
