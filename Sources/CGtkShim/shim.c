@@ -268,3 +268,41 @@ void roster_add_drop_target(GtkWidget *widget, RosterDropFunc drop, gpointer use
   g_signal_connect_data(target, "drop", G_CALLBACK(roster_drop), hooks, (GClosureNotify)g_free, 0);
   gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(target));
 }
+
+/* ---- Multi-line pastes ----------------------------------------------------------- */
+
+typedef struct {
+  RosterTextFunc func;
+  gpointer user_data;
+  GDestroyNotify destroy;
+} RosterTextHook;
+
+static void roster_text_hook_free(gpointer data, GClosure *closure) {
+  (void)closure;
+  RosterTextHook *hook = data;
+  if (hook->destroy) hook->destroy(hook->user_data);
+  g_free(hook);
+}
+
+static void roster_on_insert_text(GtkEditable *editable, const char *text, int length,
+                                  int *position, gpointer data) {
+  (void)position;
+  RosterTextHook *hook = data;
+  gsize size = length < 0 ? strlen(text) : (gsize)length;
+  if (memchr(text, '\n', size) == NULL && memchr(text, '\r', size) == NULL) return;
+  g_signal_stop_emission_by_name(editable, "insert-text");
+  char *copy = g_strndup(text, size);
+  hook->func(hook->user_data, copy);
+  g_free(copy);
+}
+
+void roster_entry_on_multiline_insert(GtkWidget *entry, RosterTextFunc func, gpointer user_data,
+                                      GDestroyNotify destroy) {
+  RosterTextHook *hook = g_new0(RosterTextHook, 1);
+  hook->func = func;
+  hook->user_data = user_data;
+  hook->destroy = destroy;
+  GtkEditable *text = gtk_editable_get_delegate(GTK_EDITABLE(entry));
+  g_signal_connect_data(text ? text : GTK_EDITABLE(entry), "insert-text",
+                        G_CALLBACK(roster_on_insert_text), hook, roster_text_hook_free, 0);
+}

@@ -15,6 +15,8 @@ final class AddBar {
 
   /// Called with each entry added.
   var onAdded: (RosterKit.Entry) -> Void = { _ in }
+  /// Called with text of several lines pasted into the field (which it does not insert).
+  var onPasteLines: (PastePreview) -> Void = { _ in }
 
   init(list: RosterList) {
     controller = AddFieldController(list: list)
@@ -31,6 +33,9 @@ final class AddBar {
       self.update()
     }
     field.onActivate { [unowned self] in self.add() }
+    field.onMultilineInsert { [unowned self] text in
+      self.onPasteLines(PastePreview(pasted: text, list: self.controller.list))
+    }
     button.onClicked { [unowned self] in self.add() }
     update()
   }

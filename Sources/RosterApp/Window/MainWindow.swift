@@ -81,6 +81,18 @@ final class MainWindow {
         self.entries.view.scroll(to: position)
       }
     }
+    addBar.onPasteLines = { [unowned self] preview in
+      PasteDialog.present(preview, parent: self.window) { [weak self] added in
+        guard let self, let last = added.last else { return }
+        if let position = self.entries.position(of: .entry(last.id)) {
+          self.entries.view.scroll(to: position)
+        }
+        let noun = added.count == 1 ? "entry" : "entries"
+        self.toasts.show("Added \(added.count) \(noun)", button: "Undo") { [weak self] in
+          self?.undo()
+        }
+      }
+    }
     sidebar.onSelect = { [unowned self] id in
       self.open(id)
       self.showEntriesIfFolded()
