@@ -13,7 +13,8 @@ public struct WindowState: Equatable, Sendable {
 
   /// The window actions (`win.…`) that work only once the whole list can be edited.
   public static let editingActions = [
-    "focus-add", "search", "new-list", "rename-list", "delete-list", "categories",
+    "focus-add", "search", "new-list", "rename-list", "delete-list", "categories", "import",
+    "export",
   ]
 
   /// The header's subtitle: “1 entry”, “1,200 entries”; while searching, how many match out

@@ -50,6 +50,9 @@ public final class MessageDialog: Widget {
     }
   }
 
+  /// Replaces the text under the heading.
+  public func setBody(_ body: String) { adw_message_dialog_set_body(dialog, body) }
+
   /// Changes the text of the response button `id`.
   public func setLabel(_ id: String, _ label: String) {
     adw_message_dialog_set_response_label(dialog, id, label)

@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 
@@ -468,6 +469,73 @@ def paste_preview(app):
     wait_until(lambda: app.entry_texts() == ["Anna"], 3, "one undo to remove all three")
     shown = roster_cli(app, "show")
     check("Bob" not in shown and "Anna" in shown, f"the database holds {shown!r}")
+
+
+def choose_file(app, title, path):
+    """Types `path` into GTK's file chooser called `title` (a leading / opens its location
+    field) and accepts it."""
+    app.need(None, title)
+    time.sleep(0.5)
+    app.type(path)
+    time.sleep(0.3)
+    app.key("Return")
+    app.gone(None, title)
+
+
+@scenario
+def import_through_preview(app):
+    add(app, "Anna")
+    folder = tempfile.mkdtemp(prefix="roster-import-")
+    path = os.path.join(folder, "guests.csv")
+    with open(path, "w", encoding="utf-8") as file:
+        file.write("text,category\nBob,Family\nR2D2,\nŁukasz Nowak,Work\nZoë,\n")
+    app.press_named("push button", "Main Menu")
+    app.press_named("menu item", "Import…")
+    choose_file(app, "Import a List", path)
+    app.need("label", "Import “guests.csv”")
+    app.need("label", "Line 3: “R2D2” refused: “2” (U+0032) at position 2: digits are not part "
+             "of a name.")
+    button = app.need("push button", "Import 0 entries")
+    check(not has_state(button, pyatspi.STATE_SENSITIVE), "all or nothing imports despite R2D2")
+    check(app.entry_texts() == ["Anna"], "the preview wrote to the list")
+    app.screenshot("preview-all-or-nothing")
+    app.click(app.need("check box", "Skip the refused row"))
+    button = app.need("push button", "Import 3 entries")
+    wait_until(lambda: has_state(button, pyatspi.STATE_SENSITIVE), 3, "Import to be enabled")
+    app.screenshot("preview-skip-invalid")
+    app.click(button)
+    wait_until(lambda: app.entry_texts() == ["Anna", "Bob", "Łukasz Nowak", "Zoë"], 3,
+               "the three good rows, in order")
+    wait_until(lambda: text_of(app.row_part("Bob", "label")) == "Family", 3, "Bob's category")
+    app.screenshot("imported")
+    shown = roster_cli(app, "show")
+    check("Łukasz Nowak" in shown, f"the database holds {shown!r}")
+    app.key("ctrl+z")
+    wait_until(lambda: app.entry_texts() == ["Anna"], 3, "one undo to remove the import")
+
+
+@scenario
+def export_csv(app):
+    for name in ["Anna", "Zoë"]:
+        add(app, name)
+    folder = tempfile.mkdtemp(prefix="roster-export-")
+    path = os.path.join(folder, "out.csv")
+    app.press_named("push button", "Main Menu")
+    app.press_named("menu item", "Export…")
+    app.need(None, "Export the List")
+    time.sleep(0.5)
+    app.key("ctrl+a")
+    choose_file(app, "Export the List", path)
+    def exported():
+        if not os.path.exists(path):
+            return ""
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    wait_until(lambda: "Zoë" in exported(), 3, "the exported file")
+    lines = exported().splitlines()
+    check(lines[0].startswith("text,category") and lines[1].startswith("Anna,")
+          and lines[2].startswith("Zoë,"), f"the export reads {lines!r}")
+    app.need("label", "Exported 2 entries to “out.csv”")
 
 
 def main():

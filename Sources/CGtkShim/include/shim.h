@@ -99,3 +99,11 @@ typedef void (*RosterTextFunc)(gpointer user_data, const char *text);
 void roster_entry_on_multiline_insert(GtkWidget *entry, RosterTextFunc func, gpointer user_data,
                                       GDestroyNotify destroy);
 G_END_DECLS
+
+G_BEGIN_DECLS
+/* Files dropped on `widget` (from a file manager): `func` gets the first file's local path and
+ * returns whether it took it. */
+typedef gboolean (*RosterPathFunc)(gpointer user_data, const char *path);
+void roster_add_file_drop_target(GtkWidget *widget, RosterPathFunc func, gpointer user_data,
+                                 GDestroyNotify destroy);
+G_END_DECLS

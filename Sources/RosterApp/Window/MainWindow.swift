@@ -57,6 +57,7 @@ final class MainWindow {
     wire()
     wireSearch()
     wireMenus()
+    wireTransfer()
     refresh()
     // Changes the CLI or another window made appear within a second; a row being edited is
     // never rebound (its text is left alone while it has the focus).
@@ -111,6 +112,9 @@ final class MainWindow {
     entries.list.endTyping()
     entries.list.undo()
   }
+
+  /// Undoes the last action (a toast's Undo button).
+  func undoLast() { undo() }
 
   /// Shows the list with this id.
   func open(_ id: UUID) {
