@@ -33,4 +33,13 @@ public final class Label: Widget {
     gtk_label_set_wrap(opaque, wrap ? 1 : 0)
     if !wrap { gtk_label_set_ellipsize(opaque, PANGO_ELLIPSIZE_END) }
   }
+
+  /// Aligns the text to its own start, as a field does: the left for Latin, the right for
+  /// Arabic or Hebrew (whatever the window's direction).
+  public func alignToTextDirection() {
+    // The layout resolves the direction of the text's first strong character.
+    let rightToLeft =
+      pango_layout_get_direction(gtk_label_get_layout(opaque), 0) == PANGO_DIRECTION_RTL
+    gtk_label_set_xalign(opaque, rightToLeft ? 1 : 0)
+  }
 }

@@ -185,7 +185,10 @@ final class RowView {
   /// Draws the field's text ellipsized over it (the field's own text is hidden meanwhile).
   private func showCover() {
     let text = field.text
-    if cover.text != text { cover.text = text }
+    if cover.text != text {
+      cover.text = text
+      cover.alignToTextDirection()
+    }
     let covers = !text.isEmpty
     cover.isVisible = covers
     field.setClass("covered", covers)
