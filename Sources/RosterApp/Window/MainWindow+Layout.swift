@@ -23,9 +23,12 @@ extension MainWindow {
     foldChanged()
   }
 
-  /// Shows the entries after a list was chosen in a folded sidebar.
+  /// Shows the entries after a list was chosen in a folded sidebar, the add field focused
+  /// (the sidebar that had the focus slides away).
   func showEntriesIfFolded() {
-    if leaflet.isFolded { leaflet.show(main) }
+    guard leaflet.isFolded else { return }
+    leaflet.show(main)
+    addBar.field.focusAtEnd()
   }
 
   private func foldChanged() {
