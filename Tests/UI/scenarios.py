@@ -12,7 +12,7 @@ import time
 import traceback
 
 import pyatspi
-from roster_ui import App, Failure, has_state, text_of, wait_until
+from roster_ui import App, Failure, has_state, text_of, wait_until, xdotool
 
 SCENARIOS = []
 
@@ -526,6 +526,38 @@ def import_through_preview(app):
     check("Łukasz Nowak" in shown, f"the database holds {shown!r}")
     app.key("ctrl+z")
     wait_until(lambda: app.entry_texts() == ["Anna"], 3, "one undo to remove the import")
+
+
+@scenario
+def import_dropped_file(app):
+    """A file dragged from another app (drag_file.py offers it as a file manager does) and
+    dropped on the window opens the same preview."""
+    folder = tempfile.mkdtemp(prefix="roster-drop-")
+    path = os.path.join(folder, "class.json")
+    with open(path, "w", encoding="utf-8") as file:
+        file.write('{"roster": 1, "title": "4B", "rule": {"kind": "personalName"},'
+                   ' "categories": [], "entries": [{"text": "Ama Owusu"}, {"text": "Kofi"}]}')
+    here = os.path.dirname(os.path.abspath(__file__))
+    source = subprocess.Popen(["/usr/bin/python3", os.path.join(here, "drag_file.py"), path],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        subprocess.run(["xdotool", "search", "--sync", "--name", "Drag source"],
+                       capture_output=True, check=True, timeout=10)
+        time.sleep(0.5)
+        xdotool("mousemove", "40", "15", "mousedown", "1")
+        for x, y in [(60, 40), (150, 200), (400, 450), (500, 500)]:
+            time.sleep(0.1)
+            xdotool("mousemove", str(x), str(y))
+        time.sleep(0.4)
+        xdotool("mouseup", "1")
+        app.need("label", "Import “class.json”")
+        app.need("label", "2 rows will be added to “Names”.")
+        app.screenshot("preview")
+        app.click(app.need("push button", "Import 2 entries"))
+        wait_until(lambda: app.entry_texts() == ["Ama Owusu", "Kofi"], 3, "the dropped rows")
+    finally:
+        source.terminate()
+        source.wait(timeout=5)
 
 
 @scenario
