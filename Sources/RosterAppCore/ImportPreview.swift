@@ -89,13 +89,14 @@ public struct ImportPreview {
     if refusals.isEmpty {
       return "\(GroupedNumber.text(rows)) \(noun) will be added to \(target)."
     }
-    let refused = "\(GroupedNumber.text(refusals.count)) of \(GroupedNumber.text(rows)) \(noun)"
+    let verb = refusals.count == 1 ? "is" : "are"
+    let refused =
+      "\(GroupedNumber.text(refusals.count)) of \(GroupedNumber.text(rows)) \(noun) \(verb) refused"
     if skipsInvalidRows {
-      return "\(GroupedNumber.text(addCount)) will be added to \(target); \(refused) are refused"
-        + " and skipped."
+      return "\(GroupedNumber.text(addCount)) will be added to \(target); \(refused) and skipped."
     }
-    return "\(refused) are refused. All or nothing: nothing is imported while a row is refused;"
-      + " skip the refused rows to import the rest."
+    return "\(refused). All or nothing: nothing is imported while a row is refused; skip the"
+      + " refused rows to import the rest."
   }
 
   /// The Import button's text: “Import 12 entries”.

@@ -26,8 +26,10 @@ import Testing
     #expect(preview.refusalLines[0].hasPrefix("Line 3: “R2D2” refused:"))
     #expect(!preview.canImport)
     #expect(preview.addCount == 0)
+    #expect(preview.summary.hasPrefix("1 of 3 rows is refused. All or nothing"))
     preview.skipsInvalidRows = true
     #expect(preview.canImport)
+    #expect(preview.summary == "2 will be added to “Guests”; 1 of 3 rows is refused and skipped.")
     #expect(preview.confirmLabel == "Import 2 entries")
     let summary = try preview.run()
     #expect(summary.imported == 2)
