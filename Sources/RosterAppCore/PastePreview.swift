@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import RosterKit
 
 /// What pasting several lines into the add field would do, shown before anything changes: each
