@@ -42,4 +42,9 @@ public final class Label: Widget {
       pango_layout_get_direction(gtk_label_get_layout(opaque), 0) == PANGO_DIRECTION_RTL
     gtk_label_set_xalign(opaque, rightToLeft ? 1 : 0)
   }
+
+  /// Whether the text is cut short with “…” at the label's current width.
+  public var isEllipsized: Bool {
+    pango_layout_is_ellipsized(gtk_label_get_layout(opaque)) != 0
+  }
 }

@@ -87,7 +87,7 @@ enum Signal {
     connect(instance, name, Retained(handler), unsafeBitCast(trampoline, to: GCallback.self))
   }
 
-  private static func connect<T>(
+  static func connect<T>(
     _ instance: UnsafeMutableRawPointer, _ name: String, _ box: Retained<T>, _ callback: GCallback
   ) {
     let release: GClosureNotify = { data, _ in

@@ -380,6 +380,17 @@ def window_sizes(app, style):
     field = app.need("text", LONG_NAME)
     check(text_of(field) == LONG_NAME, "the long entry's text is not whole")
     check(app.find("panel", LONG_NAME), "the long row's accessible name is not its whole text")
+    # Resting the pointer on the ellipsized row shows the whole text in a tooltip.
+    x, y, w, h = app.extents(field)
+    xdotool("mousemove", str(x + w // 2), str(y + h // 2))
+    time.sleep(0.2)
+    xdotool("mousemove", str(x + w // 2 + 3), str(y + h // 2))
+    tip = wait_until(lambda: [n for n in app.all("tool tip") if LONG_NAME in (n.name or text_of(n))]
+                     or [n for n in app.all("label") if text_of(n) == LONG_NAME], 4,
+                     "the tooltip with the whole text")
+    app.screenshot(f"{style}-360-tooltip", size=(360, 640))
+    check(tip, "no tooltip")
+    xdotool("mousemove", "300", "600")
     app.key("ctrl+f")
     time.sleep(0.6)  # the search bar slides in
     for node in [app.need("entry", "Search"), app.need("combo box", "Filter by category")]:

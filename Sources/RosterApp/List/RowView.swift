@@ -40,6 +40,11 @@ final class RowView {
     cover.canTarget = false
     cover.addClass("row-cover")
     covered.addOverlay(cover)
+    // Text cut short with “…” shows whole in the tooltip.
+    field.tooltip { [weak self] in
+      guard let self, self.row != .draft, self.cover.isEllipsized else { return nil }
+      return self.field.text
+    }
     badge.ellipsize(maxCharacters: 14)
     badge.align(vertical: .center)
     menuButton.setFlat()
@@ -174,8 +179,6 @@ final class RowView {
     let name = isDraft ? "New row" : text
     root.setAccessibleLabel(name)
     field.setAccessibleLabel(name)
-    // Long text is ellipsized: the tooltip shows it whole.
-    field.tooltip = isDraft ? nil : text
     if !isDraft {
       deleteButton.setAccessibleLabel("Delete \(text)")
       menuButton.setAccessibleLabel("More for \(text)")
