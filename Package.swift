@@ -85,11 +85,13 @@ let package = Package(
     // nothing of Roster; raw pointers stay inside it.
     .target(name: "RosterGtk", dependencies: ["CGtk", "CAdw", "CGtkShim"]),
     // The app's display-free controllers and view state: validation feedback, row editing,
-    // undo toasts, sync, what the window and the list show.
-    .target(name: "RosterAppCore", dependencies: ["RosterKit", "RosterBackend"]),
+    // undo toasts, sync, what the window and the list show, the paste and import previews.
+    .target(name: "RosterAppCore", dependencies: ["RosterKit", "RosterBackend", "RosterTransfer"]),
     .executableTarget(
       name: "RosterApp",
-      dependencies: ["RosterGtk", "RosterAppCore", "RosterKit", "RosterBackend", "RosterStore"]
+      dependencies: [
+        "RosterGtk", "RosterAppCore", "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer",
+      ]
     ),
 
     // Benchmarks: `swift run -c release roster-bench`.
@@ -126,7 +128,8 @@ let package = Package(
     .testTarget(
       name: "RosterAppTests",
       dependencies: [
-        "RosterKit", "RosterBackend", "RosterStore", "RosterAppCore", "RosterTestSupport",
+        "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer", "RosterAppCore",
+        "RosterTestSupport",
       ]),
     // Power cuts: every acknowledged action survives, through the crash VFS.
     .testTarget(

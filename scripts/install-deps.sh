@@ -4,7 +4,7 @@
 set -euo pipefail
 
 build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config)
-ui_test=(xvfb xdotool at-spi2-core python3-pyatspi dbus-x11 imagemagick x11-utils
+ui_test=(xvfb xdotool at-spi2-core python3-pyatspi dbus-x11 imagemagick x11-utils xsel gir1.2-gtk-4.0
   fonts-noto-cjk fonts-dejavu-core)
 # Printed pages: Pango and Cairo (RosterPrint loads them when it prints, so building needs no
 # headers), Noto for every script (Latin, Greek, Cyrillic, Arabic, Devanagari; CJK), and

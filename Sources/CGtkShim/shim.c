@@ -268,3 +268,75 @@ void roster_add_drop_target(GtkWidget *widget, RosterDropFunc drop, gpointer use
   g_signal_connect_data(target, "drop", G_CALLBACK(roster_drop), hooks, (GClosureNotify)g_free, 0);
   gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(target));
 }
+
+/* ---- Multi-line pastes ----------------------------------------------------------- */
+
+/* A Swift callback behind a signal handler: the function, its data, and what frees the data
+ * when the handler goes with its instance. */
+typedef struct {
+  GCallback func;
+  gpointer user_data;
+  GDestroyNotify destroy;
+} RosterHook;
+
+static RosterHook *roster_hook_new(GCallback func, gpointer user_data, GDestroyNotify destroy) {
+  RosterHook *hook = g_new0(RosterHook, 1);
+  hook->func = func;
+  hook->user_data = user_data;
+  hook->destroy = destroy;
+  return hook;
+}
+
+static void roster_hook_free(gpointer data, GClosure *closure) {
+  (void)closure;
+  RosterHook *hook = data;
+  if (hook->destroy) hook->destroy(hook->user_data);
+  g_free(hook);
+}
+
+static void roster_on_insert_text(GtkEditable *editable, const char *text, int length,
+                                  int *position, gpointer data) {
+  (void)position;
+  RosterHook *hook = data;
+  gsize size = length < 0 ? strlen(text) : (gsize)length;
+  if (memchr(text, '\n', size) == NULL && memchr(text, '\r', size) == NULL) return;
+  g_signal_stop_emission_by_name(editable, "insert-text");
+  char *copy = g_strndup(text, size);
+  ((RosterTextFunc)hook->func)(hook->user_data, copy);
+  g_free(copy);
+}
+
+void roster_entry_on_multiline_insert(GtkWidget *entry, RosterTextFunc func, gpointer user_data,
+                                      GDestroyNotify destroy) {
+  RosterHook *hook = roster_hook_new(G_CALLBACK(func), user_data, destroy);
+  GtkEditable *text = gtk_editable_get_delegate(GTK_EDITABLE(entry));
+  g_signal_connect_data(text ? text : GTK_EDITABLE(entry), "insert-text",
+                        G_CALLBACK(roster_on_insert_text), hook, roster_hook_free, 0);
+}
+
+/* ---- Dropped files --------------------------------------------------------------- */
+
+
+static gboolean roster_file_drop(GtkDropTarget *target, const GValue *value, double x, double y,
+                                 gpointer data) {
+  (void)target;
+  (void)x;
+  (void)y;
+  RosterHook *hook = data;
+  if (!G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST)) return FALSE;
+  GSList *files = g_value_get_boxed(value);
+  if (files == NULL) return FALSE;
+  char *path = g_file_get_path(G_FILE(files->data));
+  if (path == NULL) return FALSE;
+  gboolean taken = ((RosterPathFunc)hook->func)(hook->user_data, path);
+  g_free(path);
+  return taken;
+}
+
+void roster_add_file_drop_target(GtkWidget *widget, RosterPathFunc func, gpointer user_data,
+                                 GDestroyNotify destroy) {
+  RosterHook *hook = roster_hook_new(G_CALLBACK(func), user_data, destroy);
+  GtkDropTarget *target = gtk_drop_target_new(GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect_data(target, "drop", G_CALLBACK(roster_file_drop), hook, roster_hook_free, 0);
+  gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(target));
+}

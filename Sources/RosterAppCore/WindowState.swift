@@ -13,10 +13,12 @@ public struct WindowState: Equatable, Sendable {
 
   /// The window actions (`win.…`) that work only once the whole list can be edited.
   public static let editingActions = [
-    "focus-add", "search", "new-list", "rename-list", "delete-list", "categories",
+    "focus-add", "search", "new-list", "rename-list", "delete-list", "categories", "import",
+    "export",
   ]
 
-  /// The header's subtitle: “1 entry”, “12 entries”.
+  /// The header's subtitle: “1 entry”, “1,200 entries”; while searching, how many match out
+  /// of how many: “12 of 1,000,000”.
   public var subtitle: String
   /// The page shown.
   public var page: Page
@@ -31,7 +33,14 @@ public struct WindowState: Equatable, Sendable {
   public init(
     count: Int, matchCount: Int?, isLoading: Bool, canUndo: Bool, canRedo: Bool
   ) {
-    subtitle = count == 1 ? "1 entry" : "\(count) entries"
+    subtitle =
+      if let matchCount {
+        "\(GroupedNumber.text(matchCount)) of \(GroupedNumber.text(count))"
+      } else if count == 1 {
+        "1 entry"
+      } else {
+        "\(GroupedNumber.text(count)) entries"
+      }
     page =
       switch matchCount {
       case nil: count == 0 ? .empty : .list

@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 
 /// A GtkColorButton: a swatch that opens a colour chooser.

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 
 /// A single-line GtkEntry.
 public final class Entry: Widget {
@@ -50,5 +51,22 @@ extension Entry {
   public func focusAtEnd() {
     gtk_entry_grab_focus_without_selecting(typed(GtkEntry.self))
     caret = -1
+  }
+}
+
+extension Entry {
+  /// Calls `handler` with text of several lines inserted into the field (a paste), instead of
+  /// inserting it.
+  public func onMultilineInsert(_ handler: @escaping @MainActor (String) -> Void) {
+    let box = Retained<@MainActor (String) -> Void>(handler)
+    roster_entry_on_multiline_insert(
+      widget,
+      { data, text in
+        nonisolated(unsafe) let box = Unmanaged<Retained<@MainActor (String) -> Void>>
+          .fromOpaque(data!).takeUnretainedValue()
+        let string = String(cString: text!)
+        MainActor.assumeIsolated { box.value(string) }
+      }, Unmanaged.passRetained(box).toOpaque(),
+      { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
   }
 }

@@ -1,11 +1,24 @@
 import CGtk
+import CGtkShim
 
 /// A GtkLabel.
 public final class Label: Widget {
   /// A label showing `text`, with these CSS classes.
-  public init(_ text: String = "", classes: [String] = []) {
-    super.init(gtk_label_new(text))
+  public init(_ text: String = "", classes: [String] = [], role: AccessibleRole? = nil) {
+    if let role {
+      super.init(roster_widget_new_with_role(gtk_label_get_type(), role.gtk))
+      gtk_label_set_text(opaque, text)
+    } else {
+      super.init(gtk_label_new(text))
+    }
     for name in classes { addClass(name) }
+  }
+
+  /// Ends text that does not fit with “…”; with `maxCharacters`, asks for no more width than
+  /// that many characters take.
+  public func ellipsize(maxCharacters: Int32 = -1) {
+    gtk_label_set_ellipsize(opaque, PANGO_ELLIPSIZE_END)
+    gtk_label_set_max_width_chars(opaque, maxCharacters)
   }
 
   /// The label's text.
@@ -19,5 +32,19 @@ public final class Label: Widget {
     gtk_label_set_xalign(opaque, 0)
     gtk_label_set_wrap(opaque, wrap ? 1 : 0)
     if !wrap { gtk_label_set_ellipsize(opaque, PANGO_ELLIPSIZE_END) }
+  }
+
+  /// Aligns the text to its own start, as a field does: the left for Latin, the right for
+  /// Arabic or Hebrew (whatever the window's direction).
+  public func alignToTextDirection() {
+    // The layout resolves the direction of the text's first strong character.
+    let rightToLeft =
+      pango_layout_get_direction(gtk_label_get_layout(opaque), 0) == PANGO_DIRECTION_RTL
+    gtk_label_set_xalign(opaque, rightToLeft ? 1 : 0)
+  }
+
+  /// Whether the text is cut short with “…” at the label's current width.
+  public var isEllipsized: Bool {
+    pango_layout_is_ellipsized(gtk_label_get_layout(opaque)) != 0
   }
 }

@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import CGtkShim
 
 /// An AdwMessageDialog: a heading, a body, optional extra widgets and response buttons.
 public final class MessageDialog: Widget {
@@ -49,8 +50,21 @@ public final class MessageDialog: Widget {
     }
   }
 
-  /// Shows the dialog.
-  public func present() { gtk_window_present(typed(GtkWindow.self)) }
+  /// Replaces the text under the heading.
+  public func setBody(_ body: String) { adw_message_dialog_set_body(dialog, body) }
+
+  /// Changes the text of the response button `id`.
+  public func setLabel(_ id: String, _ label: String) {
+    adw_message_dialog_set_response_label(dialog, id, label)
+    roster_fix_button_names(widget)
+  }
+
+  /// Shows the dialog. Its buttons read their labels once (GTK 4.8 reads a mnemonic label
+  /// twice: “Add 3 entries Add 3 entries”).
+  public func present() {
+    roster_fix_button_names(widget)
+    gtk_window_present(typed(GtkWindow.self))
+  }
 
   /// Closes the dialog as if `id` was chosen (a response emitted in code does not close it).
   public func respond(_ id: String) {

@@ -19,4 +19,10 @@ public final class ScrolledWindow: Widget {
       gtk_adjustment_set_value(adjustment, 0)
     }
   }
+
+  /// Grows with its content up to `maxHeight` pixels, then scrolls (a dialog's list).
+  public func fitContent(maxHeight: Int32) {
+    gtk_scrolled_window_set_propagate_natural_height(opaque, 1)
+    gtk_scrolled_window_set_max_content_height(opaque, maxHeight)
+  }
 }

@@ -37,6 +37,22 @@ enum Signal {
     connect(instance, name, Retained(handler), unsafeBitCast(trampoline, to: GCallback.self))
   }
 
+  /// A signal with one `int` argument (`response` of a GtkNativeDialog).
+  static func connectInt(
+    _ instance: UnsafeMutableRawPointer, _ name: String,
+    _ handler: @escaping @MainActor (Int32) -> Void
+  ) {
+    typealias Handler = @MainActor (Int32) -> Void
+    let trampoline:
+      @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void =
+        { _, value, data in
+          nonisolated(unsafe) let box = Unmanaged<Retained<Handler>>.fromOpaque(data!)
+            .takeUnretainedValue()
+          MainActor.assumeIsolated { box.value(value) }
+        }
+    connect(instance, name, Retained(handler), unsafeBitCast(trampoline, to: GCallback.self))
+  }
+
   /// `key-pressed` of a GtkEventControllerKey: the key and modifiers; return whether handled.
   static func connectKeyPressed(
     _ instance: UnsafeMutableRawPointer,
@@ -71,7 +87,7 @@ enum Signal {
     connect(instance, name, Retained(handler), unsafeBitCast(trampoline, to: GCallback.self))
   }
 
-  private static func connect<T>(
+  static func connect<T>(
     _ instance: UnsafeMutableRawPointer, _ name: String, _ box: Retained<T>, _ callback: GCallback
   ) {
     let release: GClosureNotify = { data, _ in

@@ -58,6 +58,13 @@ public class Widget {
     set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
   }
 
+  /// Whether the pointer can reach the widget: a widget drawn over another, that clicks must
+  /// go through, is not.
+  public var canTarget: Bool {
+    get { gtk_widget_get_can_target(widget) != 0 }
+    set { gtk_widget_set_can_target(widget, newValue ? 1 : 0) }
+  }
+
   /// Whether the keyboard focus is this widget or inside it.
   public var hasFocusWithin: Bool { roster_widget_has_focus_within(widget) != 0 }
 

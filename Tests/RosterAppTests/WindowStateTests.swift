@@ -24,7 +24,25 @@ import Testing
     }
     #expect(subtitle(0) == "0 entries")
     #expect(subtitle(1) == "1 entry")
-    #expect(subtitle(1_000_000) == "1000000 entries")
+    #expect(subtitle(1_000_000) == "1,000,000 entries")
+  }
+
+  @Test func searchSubtitleCountsMatchesOutOfAll() {
+    func subtitle(_ count: Int, _ matches: Int) -> String {
+      WindowState(
+        count: count, matchCount: matches, isLoading: false, canUndo: false, canRedo: false
+      ).subtitle
+    }
+    #expect(subtitle(1_000_000, 12) == "12 of 1,000,000")
+    #expect(subtitle(1_234, 1_000) == "1,000 of 1,234")
+    #expect(subtitle(5, 0) == "0 of 5")
+  }
+
+  @Test func groupedNumbers() {
+    #expect(GroupedNumber.text(0) == "0")
+    #expect(GroupedNumber.text(999) == "999")
+    #expect(GroupedNumber.text(1_000) == "1,000")
+    #expect(GroupedNumber.text(-1_234_567) == "-1,234,567")
   }
 
   @Test func undoAndRedoFollowTheListWhenEditable() {

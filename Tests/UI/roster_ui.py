@@ -257,7 +257,23 @@ class App:
         self.click(node, dx=20)
         wait_until(lambda: has_state(node, pyatspi.STATE_FOCUSED), 3, f"focus on “{node.name}”")
 
-    def screenshot(self, label):
+    def screenshot(self, label, size=None):
+        """Saves the screen, or only its top-left `size` (width, height): the window, which sits
+        at 0,0 without a window manager."""
         path = os.path.join(self.shots, f"{self.name}-{label}.png")
-        subprocess.run(["import", "-window", "root", path], check=True)
+        crop = ["-crop", f"{size[0]}x{size[1]}+0+0", "+repage"] if size else []
+        subprocess.run(["import", "-window", "root", *crop, path], check=True)
         return path
+
+    def resize(self, width, height):
+        """Resizes the app's window as a window manager would, and waits for it to settle."""
+        windows = subprocess.run(
+            ["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(self.process.pid)],
+            capture_output=True, text=True, check=True).stdout.split()
+        for window in windows:
+            xdotool("windowsize", window, str(width), str(height))
+        time.sleep(0.6)
+
+    def extents(self, node):
+        """The widget's x, y, width and height on the screen."""
+        return node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)

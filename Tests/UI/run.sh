@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Roster's end-to-end tests in a real window, headless: Xvfb + a private D-Bus session, the
-# AT-SPI scenarios in scenarios.py, screenshots of each. Usage: Tests/UI/run.sh [SCENARIO...]
+# AT-SPI scenarios in scenarios.py, screenshots of each (in .build/ui-shots, or
+# $ROSTER_UI_SHOTS). Usage: Tests/UI/run.sh [SCENARIO...]
 # Prints the screenshots folder, and `N passed, N failed` last; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,7 +15,13 @@ swift build --product roster >/dev/null 2>&1 || true
 bin="$(swift build --show-bin-path)"
 export PATH="$bin:$PATH"
 
-shots="${ROSTER_UI_SHOTS:-$(mktemp -d /tmp/roster-ui-shots.XXXXXX)}"
+# The screenshots are the run's artifacts: .build/ui-shots, emptied first, unless ROSTER_UI_SHOTS.
+if [ -n "${ROSTER_UI_SHOTS:-}" ]; then
+  shots="$ROSTER_UI_SHOTS"
+else
+  shots="$PWD/.build/ui-shots"
+  rm -rf "$shots"
+fi
 mkdir -p "$shots"
 echo "Screenshots: $shots"
 

@@ -90,3 +90,20 @@ typedef gboolean (*RosterDropFunc)(gpointer user_data, const char *payload);
 void roster_add_drag_source(GtkWidget *widget, RosterDragPayloadFunc payload, gpointer user_data);
 void roster_add_drop_target(GtkWidget *widget, RosterDropFunc drop, gpointer user_data);
 G_END_DECLS
+
+G_BEGIN_DECLS
+/* Text inserted into an entry that contains a line break (a paste of several lines): the
+ * insertion is stopped and `func` gets the text instead. `destroy` frees `user_data` when the
+ * entry goes. */
+typedef void (*RosterTextFunc)(gpointer user_data, const char *text);
+void roster_entry_on_multiline_insert(GtkWidget *entry, RosterTextFunc func, gpointer user_data,
+                                      GDestroyNotify destroy);
+G_END_DECLS
+
+G_BEGIN_DECLS
+/* Files dropped on `widget` (from a file manager): `func` gets the first file's local path and
+ * returns whether it took it. */
+typedef gboolean (*RosterPathFunc)(gpointer user_data, const char *path);
+void roster_add_file_drop_target(GtkWidget *widget, RosterPathFunc func, gpointer user_data,
+                                 GDestroyNotify destroy);
+G_END_DECLS

@@ -12,6 +12,9 @@ import RosterKit
 final class RowView {
   let root = Box(vertical: true, spacing: 2, role: .group)
   let field = Entry(name: "New row")
+  /// The text, ellipsized, drawn over the field while it does not have the focus: a GtkEntry
+  /// scrolls long text and cuts it off mid-letter. Screen readers read the field itself.
+  private let cover = Label("", role: .presentation)
   private let handle = Image(icon: "list-drag-handle-symbolic")
   private let badge = Label("", classes: ["badge"])
   private let menuButton = MenuButton(
@@ -31,12 +34,23 @@ final class RowView {
   init(menu: Menu) {
     let line = Box(spacing: 6)
     field.setFramed(false)
-    field.expand(horizontally: true)
+    let covered = Overlay(child: field)
+    covered.expand(horizontally: true)
+    cover.leading()
+    cover.canTarget = false
+    cover.addClass("row-cover")
+    covered.addOverlay(cover)
+    // Text cut short with “…” shows whole in the tooltip.
+    field.tooltip { [weak self] in
+      guard let self, self.row != .draft, self.cover.isEllipsized else { return nil }
+      return self.field.text
+    }
+    badge.ellipsize(maxCharacters: 14)
     badge.align(vertical: .center)
     menuButton.setFlat()
     handle.addClass("dim-label")
     deleteButton.addClass("flat")
-    line.append(handle, field, badge, menuButton, deleteButton)
+    line.append(handle, covered, badge, menuButton, deleteButton)
     reason.leading(wrap: true)
     reason.margins(start: 30)
     reason.isVisible = false
@@ -90,7 +104,12 @@ final class RowView {
       self.delegate?.rowTyped(self)
     }
     field.onActivate { [weak self] in self.map { $0.delegate?.rowActivated($0) } }
-    field.onFocusLeave { [weak self] in self.map { $0.delegate?.rowLeft($0) } }
+    field.onFocusLeave { [weak self] in
+      guard let self else { return }
+      self.showCover()
+      self.delegate?.rowLeft(self)
+    }
+    field.onFocusEnter { [weak self] in self?.hideCover() }
     field.onKeyPressed(capture: true) { [weak self] key, modifiers in
       guard let self else { return false }
       let plain = modifiers & Keys.modifierMask == 0
@@ -140,6 +159,7 @@ final class RowView {
       showReason(nil)
     }
     showNames(text, isDraft: entry == nil)
+    if !field.hasFocusWithin { showCover() }
     showCategory(entry?.category, in: list)
   }
 
@@ -165,6 +185,24 @@ final class RowView {
     }
   }
 
+  /// Draws the field's text ellipsized over it (the field's own text is hidden meanwhile).
+  private func showCover() {
+    let text = field.text
+    if cover.text != text {
+      cover.text = text
+      cover.alignToTextDirection()
+    }
+    let covers = !text.isEmpty
+    cover.isVisible = covers
+    field.setClass("covered", covers)
+  }
+
+  /// Shows the field's own text, for editing.
+  private func hideCover() {
+    cover.isVisible = false
+    field.removeClass("covered")
+  }
+
   private var shownCategory: (name: String, color: CategoryColor)?
 
   private func showCategory(_ name: String?, in list: RosterList) {
@@ -174,6 +212,7 @@ final class RowView {
     badge.removeClasses(prefixed: "category-")
     if let category {
       badge.text = category.name
+      badge.tooltip = category.name
       badge.addClass(Styles.className(for: category.color))
       badge.isVisible = true
     } else {
@@ -197,5 +236,6 @@ final class RowView {
     field.caret = -1
     isBinding = false
     showReason(nil)
+    if !field.hasFocusWithin { showCover() }
   }
 }

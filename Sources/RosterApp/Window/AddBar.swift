@@ -15,6 +15,8 @@ final class AddBar {
 
   /// Called with each entry added.
   var onAdded: (RosterKit.Entry) -> Void = { _ in }
+  /// Called with text of several lines pasted into the field (which it does not insert).
+  var onPasteLines: (PastePreview) -> Void = { _ in }
 
   init(list: RosterList) {
     controller = AddFieldController(list: list)
@@ -31,6 +33,9 @@ final class AddBar {
       self.update()
     }
     field.onActivate { [unowned self] in self.add() }
+    field.onMultilineInsert { [unowned self] text in
+      self.onPasteLines(PastePreview(pasted: text, list: self.controller.list))
+    }
     button.onClicked { [unowned self] in self.add() }
     update()
   }
@@ -47,24 +52,12 @@ final class AddBar {
   /// Nothing can be added while a long list loads: the field says so.
   func showLoading(count: Int) {
     field.text = ""
-    field.placeholder = "Loading \(Self.grouped(count)) entries…"
+    field.placeholder = "Loading \(GroupedNumber.text(count)) entries…"
     field.isSensitive = false
     button.isSensitive = false
   }
 
   private static let placeholder = "Add an entry"
-
-  /// 1000000 as “1,000,000”.
-  static func grouped(_ number: Int) -> String {
-    var digits = String(number.magnitude)
-    var groups: [Substring] = []
-    while digits.count > 3 {
-      groups.insert(Substring(digits.suffix(3)), at: 0)
-      digits.removeLast(3)
-    }
-    groups.insert(Substring(digits), at: 0)
-    return (number < 0 ? "-" : "") + groups.joined(separator: ",")
-  }
 
   private func add() {
     guard let entry = controller.add() else { return }

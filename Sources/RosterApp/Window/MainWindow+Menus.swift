@@ -18,6 +18,10 @@ extension MainWindow {
     lists.append("Rename List…", action: "win.rename-list")
     lists.append("Delete List", action: "win.delete-list")
     menu.append(section: lists)
+    let transfer = Menu()
+    transfer.append("Import…", action: "win.import")
+    transfer.append("Export…", action: "win.export")
+    menu.append(section: transfer)
     let edit = Menu()
     edit.append("Undo", action: "win.undo")
     edit.append("Redo", action: "win.redo")
@@ -25,6 +29,7 @@ extension MainWindow {
     menu.append(section: edit)
     let help = Menu()
     help.append("Keyboard Shortcuts", action: "win.shortcuts")
+    help.append("About Roster", action: "win.about")
     menu.append(section: help)
     let button = MenuButton(icon: "open-menu-symbolic", name: "Main Menu")
     button.setMenu(menu)
@@ -63,6 +68,7 @@ extension MainWindow {
       }
     }
     actions.add("shortcuts") { [unowned self] in Shortcuts.present(parent: self.window) }
+    actions.add("about") { [unowned self] in About.present(parent: self.window) }
   }
 
   private func deleteList() {

@@ -13,6 +13,12 @@ final class MainWindow {
   let library: LibraryController
   let header = HeaderBar()
   let sidebar = Sidebar()
+  /// The sidebar beside the entries, folding away in a narrow window.
+  let leaflet = Leaflet()
+  /// The entries' part of the window (the leaflet's second child).
+  let main = Box(vertical: true)
+  /// Shown while the sidebar is folded away: brings it back.
+  let listsButton = Button(icon: "sidebar-show-symbolic", name: "Lists")
   let addBar: AddBar
   let entries: EntryListView
   let toasts: ToastOverlay
@@ -42,17 +48,16 @@ final class MainWindow {
     entries = EntryListView(
       list: list, previewTotal: library.isLoading ? library.currentCount : nil)
     if library.isLoading { addBar.showLoading(count: library.currentCount) }
-    let main = Box(vertical: true)
     main.expand(horizontally: true, vertically: true)
     main.append(header, search, addBar.root, entries.view.scroller, empty, noResults)
-    let split = Box()
-    split.append(sidebar.root, Separator(vertical: true), main)
-    toasts = ToastOverlay(child: split)
+    toasts = ToastOverlay(child: leaflet)
     window.setContent(toasts)
     Styles.install(list.categories.map(\.color))
+    wireLayout()
     wire()
     wireSearch()
     wireMenus()
+    wireTransfer()
     refresh()
     // Changes the CLI or another window made appear within a second; a row being edited is
     // never rebound (its text is left alone while it has the focus).
@@ -77,7 +82,22 @@ final class MainWindow {
         self.entries.view.scroll(to: position)
       }
     }
-    sidebar.onSelect = { [unowned self] id in self.open(id) }
+    addBar.onPasteLines = { [unowned self] preview in
+      PasteDialog.present(preview, parent: self.window) { [weak self] added in
+        guard let self, let last = added.last else { return }
+        if let position = self.entries.position(of: .entry(last.id)) {
+          self.entries.view.scroll(to: position)
+        }
+        let noun = added.count == 1 ? "entry" : "entries"
+        self.toasts.show("Added \(added.count) \(noun)", button: "Undo") { [weak self] in
+          self?.undo()
+        }
+      }
+    }
+    sidebar.onSelect = { [unowned self] id in
+      self.open(id)
+      self.showEntriesIfFolded()
+    }
     actions.add("undo") { [unowned self] in self.undo() }
     actions.add("redo") { [unowned self] in self.entries.list.redo() }
     actions.add("focus-add") { [unowned self] in self.addBar.field.focusAtEnd() }
@@ -92,6 +112,9 @@ final class MainWindow {
     entries.list.endTyping()
     entries.list.undo()
   }
+
+  /// Undoes the last action (a toast's Undo button).
+  func undoLast() { undo() }
 
   /// Shows the list with this id.
   func open(_ id: UUID) {

@@ -16,6 +16,9 @@ final class Sidebar {
 
   /// Called with the id of the list the person chose.
   var onSelect: (UUID) -> Void = { _ in }
+  /// Called by the Show Entries button, which shows while the window is folded.
+  var onShowEntries: () -> Void = {}
+  private let showEntries = Button(icon: "go-next-symbolic", name: "Show Entries")
 
   init() {
     listBox.addClass("navigation-sidebar")
@@ -25,12 +28,20 @@ final class Sidebar {
     scroller.expand(vertically: true)
     header.hideWindowButtons(start: false, end: true)
     header.setTitle("Lists", subtitle: "")
+    header.packEnd(showEntries)
+    showEntries.isVisible = false
+    showEntries.onClicked { [unowned self] in self.onShowEntries() }
     root.append(header, scroller)
-    root.sizeRequest(width: 220)
     listBox.onRowSelected { [unowned self] index in
       guard !self.isUpdating, let id = self.rows.id(at: index) else { return }
       self.onSelect(id)
     }
+  }
+
+  /// Folded, the sidebar fills the window: it gets the window buttons and Show Entries.
+  func setFolded(_ folded: Bool) {
+    showEntries.isVisible = folded
+    header.hideWindowButtons(start: false, end: !folded)
   }
 
   /// Shows `lists`, with `current` selected.

@@ -1,3 +1,4 @@
+import RosterAppCore
 import RosterGtk
 import RosterKit
 
@@ -8,6 +9,8 @@ enum Styles {
     .badge { border-radius: 6px; padding: 1px 8px; font-size: smaller; font-weight: bold; }
     .reason { color: @error_color; }
     .sidebar-count { font-feature-settings: "tnum"; }
+    entry.covered > text { color: transparent; }
+    .row-cover { padding-left: 9px; padding-right: 9px; }
     """
   private static var sheet: StyleSheet?
   private static var known: Set<CategoryColor> = []
@@ -24,7 +27,7 @@ enum Styles {
     known.formUnion(new)
     var css = base
     for color in known.sorted(by: { $0.hex < $1.hex }) {
-      let text = color.prefersWhiteText ? "white" : "black"
+      let text = BadgeContrast.textColor(on: color).hex
       css += "\n.\(className(for: color)) { background-color: \(color.hex); color: \(text); }"
     }
     let sheet = sheet ?? StyleSheet()

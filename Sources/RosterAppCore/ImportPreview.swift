@@ -1,0 +1,138 @@
+import Foundation
+public import RosterKit
+public import RosterTransfer
+
+/// What importing a file into a list would do, worked out before anything is written: how many
+/// rows it has, every refused row with its line and reason, and the person's choice of all or
+/// nothing (the default) or skipping the refused rows. It reads the file through the same
+/// ``ImportPlan`` as `roster import`, so the rules and the messages are the CLI's.
+///
+/// ```swift
+/// var preview = ImportPreview.read(path: "/tmp/guests.csv", into: list)
+/// preview.refusals          // guests.csv line 3: “R2D2” refused: …
+/// preview.skipsInvalidRows = true
+/// try preview.run()         // one undoable action
+/// ```
+///
+/// A column mapping (which columns make the text and the category, whether there is a header)
+/// belongs here too when the formats library offers one: the preview shows it, ``run()`` passes
+/// it to the plan.
+@MainActor
+public struct ImportPreview {
+  /// The file's path.
+  public let path: String
+  /// Its name, as messages show it.
+  public let name: String
+  /// The format its extension implies.
+  public let format: TransferFormat
+  /// The list the rows go to.
+  public let list: RosterList
+  /// The rows read (a CSV header is not a row).
+  public private(set) var rows = 0
+  /// Each refused row, in file order.
+  public private(set) var refusals: [ImportRefusal] = []
+  /// Why the file cannot be imported at all (malformed, unreadable), if it cannot.
+  public private(set) var failure: String?
+  /// Whether to import the good rows when some are refused; all or nothing otherwise.
+  public var skipsInvalidRows = false
+
+  /// Reads the file at `path` as a dry run against `list`: nothing is written.
+  /// - Complexity: O(n) in the file's size.
+  public static func read(path: String, into list: RosterList) -> ImportPreview {
+    var preview = ImportPreview(path: path, list: list)
+    preview.check()
+    return preview
+  }
+
+  private init(path: String, list: RosterList) {
+    self.path = path
+    self.list = list
+    name = (path as NSString).lastPathComponent
+    format = TransferFormat(inferringFrom: path)
+  }
+
+  private mutating func check() {
+    var found: [ImportRefusal] = []
+    do throws(TransferError) {
+      let summary = try plan(dryRun: true).run(
+        reading: try open(), name: name, into: ListImportDestination(list: list)
+      ) { found.append($0) }
+      rows = summary.rows
+      refusals = found
+    } catch {
+      failure = error.description
+    }
+  }
+
+  /// Whether the Import button works: the file is readable and, all or nothing, no row is
+  /// refused.
+  public var canImport: Bool {
+    failure == nil && addCount > 0
+  }
+
+  /// How many entries the import adds with the current choice.
+  public var addCount: Int {
+    if failure != nil { return 0 }
+    if refusals.isEmpty || skipsInvalidRows { return rows - refusals.count }
+    return 0
+  }
+
+  /// The dialog's heading.
+  public var heading: String { "Import “\(name)”" }
+
+  /// One line under the heading: what happens with the current choice.
+  public var summary: String {
+    if let failure { return failure }
+    let noun = rows == 1 ? "row" : "rows"
+    let target = "“\(list.title)”"
+    if rows == 0 { return "The file has no rows to import." }
+    if refusals.isEmpty {
+      return "\(GroupedNumber.text(rows)) \(noun) will be added to \(target)."
+    }
+    let verb = refusals.count == 1 ? "is" : "are"
+    let refused =
+      "\(GroupedNumber.text(refusals.count)) of \(GroupedNumber.text(rows)) \(noun) \(verb) refused"
+    if skipsInvalidRows {
+      return "\(GroupedNumber.text(addCount)) will be added to \(target); \(refused) and skipped."
+    }
+    return "\(refused). All or nothing: nothing is imported while a row is refused; skip the"
+      + " refused rows to import the rest."
+  }
+
+  /// The Import button's text: “Import 12 entries”.
+  public var confirmLabel: String {
+    addCount == 1 ? "Import 1 entry" : "Import \(GroupedNumber.text(addCount)) entries"
+  }
+
+  /// Each refusal as the preview lists it: “Line 3: “R2D2” refused: …”.
+  public var refusalLines: [String] {
+    refusals.map { refusal in
+      switch refusal.location {
+      case .line(let line): "Line \(line): \(refusal.reason)"
+      case .entry(let index): "Entry \(index): \(refusal.reason)"
+      }
+    }
+  }
+
+  /// Imports the file with the current choice, as one undoable action.
+  /// - Returns: What was read and stored.
+  /// - Throws: ``TransferError`` when the file changed into one that fails, or, all or
+  ///   nothing, a row is refused; nothing is written then.
+  @discardableResult
+  public func run() throws(TransferError) -> ImportSummary {
+    try plan(dryRun: false).run(
+      reading: try open(), name: name, into: ListImportDestination(list: list)
+    ) { _ in }
+  }
+
+  private func plan(dryRun: Bool) -> ImportPlan {
+    ImportPlan(format: format, skipsInvalidRows: skipsInvalidRows, isDryRun: dryRun)
+  }
+
+  private func open() throws(TransferError) -> FileHandle {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw .unreadable(file: name, reason: "no such readable file")
+    }
+    return handle
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import RosterAppCore
+import RosterKit
+import RosterTransfer
+import Testing
+
+@MainActor
+@Suite struct ImportPreviewTests {
+  private func file(_ name: String, _ text: String) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-import-preview-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent(name).path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func previewWritesNothingAndListsRefusals() throws {
+    let list = RosterList(title: "Guests")
+    try list.append("Anna")
+    let path = try file("guests.csv", "text,category\nBob,Family\nR2D2,\nZoë,\n")
+    var preview = ImportPreview.read(path: path, into: list)
+    #expect(list.entries.map(\.text) == ["Anna"])
+    #expect(preview.rows == 3)
+    #expect(preview.refusalLines.count == 1)
+    #expect(preview.refusalLines[0].hasPrefix("Line 3: “R2D2” refused:"))
+    #expect(!preview.canImport)
+    #expect(preview.addCount == 0)
+    #expect(preview.summary.hasPrefix("1 of 3 rows is refused. All or nothing"))
+    preview.skipsInvalidRows = true
+    #expect(preview.canImport)
+    #expect(preview.summary == "2 will be added to “Guests”; 1 of 3 rows is refused and skipped.")
+    #expect(preview.confirmLabel == "Import 2 entries")
+    let summary = try preview.run()
+    #expect(summary.imported == 2)
+    #expect(list.entries.map(\.text) == ["Anna", "Bob", "Zoë"])
+    #expect(list.entries.map(\.category) == [nil, "Family", nil])
+    list.undo()
+    #expect(list.entries.map(\.text) == ["Anna"])
+    #expect(list.categories.isEmpty)
+  }
+
+  @Test func allOrNothingRefusesTheWholeFile() throws {
+    let list = RosterList(title: "Guests")
+    let path = try file("guests.csv", "Bob\nR2D2\n")
+    let preview = ImportPreview.read(path: path, into: list)
+    #expect(throws: TransferError.self) { try preview.run() }
+    #expect(list.isEmpty)
+    #expect(!list.canUndo)
+  }
+
+  @Test func jsonDocumentBringsItsCategoryColours() throws {
+    let list = RosterList(title: "Guests")
+    let json = """
+      {"roster": 1, "title": "T", "rule": {"kind": "personalName"},
+       "categories": [{"name": "Family", "color": "#1c71d8"}],
+       "entries": [{"text": "Anna", "category": "Family"}, {"text": "Bob"}]}
+      """
+    let preview = ImportPreview.read(path: try file("list.json", json), into: list)
+    #expect(preview.failure == nil, "\(preview.failure ?? "")")
+    #expect(preview.confirmLabel == "Import 2 entries")
+    try preview.run()
+    #expect(list.entries.map(\.text) == ["Anna", "Bob"])
+    #expect(list.category(named: "Family")?.color.hex == "#1c71d8")
+  }
+
+  @Test func malformedAndMissingFilesSayWhy() throws {
+    let list = RosterList(title: "Guests")
+    let broken = ImportPreview.read(path: try file("bad.csv", "\"Anna\n"), into: list)
+    #expect(broken.failure?.contains("bad.csv line 1") == true)
+    #expect(!broken.canImport)
+    let missing = ImportPreview.read(path: "/nonexistent/x.csv", into: list)
+    #expect(missing.failure == "Cannot read “x.csv”: no such readable file")
+  }
+
+  @Test func exportWritesWhatImportReads() throws {
+    let list = RosterList(title: "Guests")
+    try list.append("Zoë", category: "Family")
+    try list.append("Łukasz Nowak")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-export-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for name in ["out.csv", "out.json"] {
+      let path = folder.appendingPathComponent(name).path
+      #expect(try ListExport.write(list, to: path) == 2)
+      let copy = RosterList(title: "Copy")
+      try ImportPreview.read(path: path, into: copy).run()
+      #expect(copy.entries.map(\.text) == ["Zoë", "Łukasz Nowak"])
+      #expect(copy.entries.map(\.category) == ["Family", nil])
+    }
+  }
+}
