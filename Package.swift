@@ -57,11 +57,18 @@ let package = Package(
     // File formats: CSV and JSON reading and writing, and the import plan, for every front end.
     .target(name: "RosterTransfer", dependencies: ["RosterKit", "RosterBackend"]),
 
+    // gettext, from glibc, and the front ends' words: translated messages (`localized`) and
+    // refusals put into words (`RefusalWording`); `make pot` extracts, po/ translates.
+    .systemLibrary(name: "CGettext"),
+    .target(name: "RosterLocalization", dependencies: ["RosterKit", "RosterBackend", "CGettext"]),
+
     // Front ends. The command line is a library (its command table, dispatch and help) under a
     // few lines of executable.
     .target(
       name: "RosterCLI",
-      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTransfer"]),
+      dependencies: [
+        "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer", "RosterLocalization",
+      ]),
     // Release builds link the runtime statically (`staticRuntime`, above).
     .executableTarget(
       name: "roster", dependencies: ["RosterCLI"],
@@ -80,10 +87,14 @@ let package = Package(
     .target(name: "RosterGtk", dependencies: ["CGtk", "CAdw", "CGtkShim"]),
     // The app's display-free controllers and view state: validation feedback, row editing,
     // undo toasts, sync, what the window and the list show.
-    .target(name: "RosterAppCore", dependencies: ["RosterKit", "RosterBackend"]),
+    .target(
+      name: "RosterAppCore", dependencies: ["RosterKit", "RosterBackend", "RosterLocalization"]),
     .executableTarget(
       name: "RosterApp",
-      dependencies: ["RosterGtk", "RosterAppCore", "RosterKit", "RosterBackend", "RosterStore"]
+      dependencies: [
+        "RosterGtk", "RosterAppCore", "RosterKit", "RosterBackend", "RosterStore",
+        "RosterLocalization",
+      ]
     ),
 
     // Benchmarks: `swift run -c release roster-bench`.
@@ -114,6 +125,9 @@ let package = Package(
         "roster", "RosterCLI", "RosterKit", "RosterBackend", "RosterStore", "RosterTestSupport",
       ],
       exclude: ["Golden"]),
+    .testTarget(
+      name: "RosterLocalizationTests",
+      dependencies: ["RosterKit", "RosterBackend", "RosterLocalization", "RosterTestSupport"]),
     .testTarget(
       name: "RosterAppTests",
       dependencies: [

@@ -1,6 +1,7 @@
 public import Foundation
 public import RosterBackend
 public import RosterKit
+import RosterLocalization
 
 /// The lists in the store, the one being shown, and keeping both in step with the database:
 /// every local change is recorded, and changes other processes make are applied.
@@ -154,7 +155,7 @@ public final class LibraryController {
       refreshSummaries()
       try open(summary.id)
     }
-    return "Deleted list “\(doomed.title)”"
+    return localized("Deleted list “%@”", doomed.title)
   }
 
   /// Brings back the list whose deletion is pending, and shows it.
@@ -230,7 +231,7 @@ public final class LibraryController {
       do {
         try self?.storage.record(change, in: list.id)
       } catch {
-        self?.onError("Not saved: \(error)")
+        self?.onError(localized("Not saved: %@", String(describing: error)))
       }
     }
   }

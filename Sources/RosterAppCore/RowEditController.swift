@@ -1,5 +1,6 @@
 import Foundation
 public import RosterKit
+import RosterLocalization
 
 /// Edits in place: what typing, Enter, Escape, leaving a row and Backspace in an empty row do.
 ///
@@ -55,7 +56,9 @@ public final class RowEditController {
       }
     case .entry(let id):
       if live.contains(id) { return save(text, to: id) }
-      if case .invalid(let refusal) = list.rule.validate(text) { return .refused(refusal.message) }
+      if case .invalid(let refusal) = list.rule.validate(text) {
+        return .refused(RefusalWording.sentence(for: refusal))
+      }
       return .pending
     }
   }

@@ -1,3 +1,5 @@
+import RosterLocalization
+
 /// `roster add`, `show`, `edit`, `rm`, `mv`, `undo`, `redo`.
 extension CommandTable {
   static let list = Option.option("--list", "TITLE")
@@ -5,15 +7,18 @@ extension CommandTable {
   static let entries: [Command] = [
     Command(
       "add", section: .entries,
-      listing: .init("add NAME… [--category C]", "Validate and append entries."),
+      listing: .init("add NAME… [--category C]", localized("Validate and append entries.")),
       usage: ["add NAME… [--category C] [--list TITLE] [--json]"],
-      description: """
+      description: localized(
+        """
         Validates each NAME with the list's rule and appends them all, as one action. If any
         name is refused, nothing is added. Prints each new entry's short id.
-        """,
+        """),
       options: [
-        list, .option("--category", "C", help: "Give the entries category C (created when new)."),
-        .flag("--json", help: "Print the new entries as a JSON array."),
+        list,
+        .option(
+          "--category", "C", help: localized("Give the entries category C (created when new).")),
+        .flag("--json", help: localized("Print the new entries as a JSON array.")),
       ],
       run: { tool, arguments throws(CLIError) in try tool.add(arguments) }),
     Command(

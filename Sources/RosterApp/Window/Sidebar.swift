@@ -2,6 +2,7 @@ import Foundation
 import RosterAppCore
 import RosterBackend
 import RosterGtk
+import RosterLocalization
 import RosterStore
 
 /// The lists, with their counts, in a GtkListBox (tens of rows): choosing one shows it.
@@ -19,12 +20,12 @@ final class Sidebar {
 
   init() {
     listBox.addClass("navigation-sidebar")
-    listBox.setAccessibleLabel("Lists")
+    listBox.setAccessibleLabel(localized("Lists"))
     let scroller = ScrolledWindow()
     scroller.setChild(listBox)
     scroller.expand(vertically: true)
     header.hideWindowButtons(start: false, end: true)
-    header.setTitle("Lists", subtitle: "")
+    header.setTitle(localized("Lists"), subtitle: "")
     root.append(header, scroller)
     root.sizeRequest(width: 220)
     listBox.onRowSelected { [unowned self] index in
