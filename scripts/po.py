@@ -1,6 +1,7 @@
 """Roster's translation tooling, over GNU gettext (`make pot`, `make po-check`, `make locale`).
 
-  po.py extract POT           xgettext over Sources/, keyword `localized`, into POT
+  po.py extract POT           xgettext over Sources/, keywords `localized` and
+                              `localizedPlural` (singular and plural), into POT
   po.py check PO [POT]        every msgid of POT translated in PO: nothing missing, fuzzy,
                               untranslated or obsolete, the same placeholders; exit 1 otherwise
   po.py compile FOLDER        po/LL.po into FOLDER/LL/LC_MESSAGES/roster.mo (msgfmt -c)
@@ -70,6 +71,7 @@ def parse(path):
         if match:
             field = match.group(1)
             entry[field] = po_unquote(match.group(2))
+            entry.setdefault("fields", []).append(field)
         elif line.startswith('"') and field:
             entry[field] += po_unquote(line[1:-1])
     return entries
@@ -101,7 +103,8 @@ def undated(template):
 
 def extract(pot):
     raw = subprocess.run(
-        ["xgettext", "--language=Vala", "--keyword=localized", "--from-code=UTF-8",
+        ["xgettext", "--language=Vala", "--keyword=localized", "--keyword=localizedPlural:1,2",
+         "--from-code=UTF-8",
          "--add-comments=TRANSLATORS:", f"--package-name={DOMAIN}", "--no-wrap", "-o", "-",
          *sources()],
         cwd=ROOT, check=True, capture_output=True, text=True).stdout
@@ -111,14 +114,16 @@ def extract(pot):
     problems = []
     chunks = []
     for entry in parse(scratch):
-        msgid = entry["msgid"]
-        if msgid.startswith("\n") and msgid.split("\n")[-1].strip() == "":
-            msgid = swift_multiline(msgid)
         where = " ".join(c[3:] for c in entry["comments"] if c.startswith("#: "))
-        if "\\(" in msgid or "\\u{" in msgid:
-            problems.append(f"{where}: pass a format (%@) to localized, not {msgid!r}")
-        lines = [*entry["comments"], f"msgid {po_quote(msgid)}",
-                 f"msgstr {po_quote(entry['msgstr'])}"]
+        lines = list(entry["comments"])
+        for field in entry.get("fields", []):
+            value = entry[field]
+            if field.startswith("msgid"):
+                if value.startswith("\n") and value.split("\n")[-1].strip() == "":
+                    value = swift_multiline(value)
+                if "\\(" in value or "\\u{" in value:
+                    problems.append(f"{where}: pass a format (%@) to localized, not {value!r}")
+            lines.append(f"{field} {po_quote(value)}")
         chunks.append("\n".join(lines))
     scratch.write_text("\n\n".join(chunks) + "\n", encoding="utf-8")
     subprocess.run(["msguniq", "--use-first", "-o", str(scratch), str(scratch)], check=True)
@@ -139,6 +144,12 @@ def placeholders(text):
     return {p for p in found if "$" in p}, found.count("%@")
 
 
+def translations(entry):
+    """The msgstr of an entry, or each of its plural forms."""
+    forms = [field for field in entry.get("fields", []) if field.startswith("msgstr[")]
+    return [entry[field] for field in forms] or [entry["msgstr"]]
+
+
 def check(po, pot):
     translated = {e["msgid"]: e for e in parse(po) if e["msgid"] and not e["obsolete"]}
     wanted = [e["msgid"] for e in parse(pot) if e["msgid"]]
@@ -149,9 +160,9 @@ def check(po, pot):
             problems.append(f"missing: {msgid!r}")
         elif entry["fuzzy"]:
             problems.append(f"fuzzy: {msgid!r}")
-        elif not entry["msgstr"]:
+        elif not all(translations(entry)):
             problems.append(f"untranslated: {msgid!r}")
-        elif placeholders(msgid) != placeholders(entry["msgstr"]):
+        elif any(placeholders(msgid) != placeholders(t) for t in translations(entry)):
             problems.append(f"placeholders differ: {msgid!r}")
     problems += [f"obsolete: {msgid!r}" for msgid in translated if msgid not in set(wanted)]
     for problem in problems:

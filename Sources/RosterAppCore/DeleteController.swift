@@ -28,6 +28,8 @@ public final class DeleteController {
   /// “Deleted “Anna”” for one entry, “Deleted 3 entries” for more.
   public static func toastTitle(for removed: [Entry]) -> String {
     removed.count == 1
-      ? localized("Deleted “%@”", removed[0].text) : localized("Deleted %@ entries", removed.count)
+      ? localized("Deleted “%@”", removed[0].text)
+      : localizedPlural(
+        "Deleted %@ entry", "Deleted %@ entries", count: removed.count, removed.count)
   }
 }

@@ -1,3 +1,5 @@
+import RosterLocalization
+
 /// What the main window shows for its current list: the header's subtitle, which page (the
 /// entries, the empty state, or no search results), and which actions are enabled.
 public struct WindowState: Equatable, Sendable {
@@ -31,7 +33,7 @@ public struct WindowState: Equatable, Sendable {
   public init(
     count: Int, matchCount: Int?, isLoading: Bool, canUndo: Bool, canRedo: Bool
   ) {
-    subtitle = count == 1 ? "1 entry" : "\(count) entries"
+    subtitle = localizedPlural("%@ entry", "%@ entries", count: count, count)
     page =
       switch matchCount {
       case nil: count == 0 ? .empty : .list

@@ -136,10 +136,16 @@ extension CommandLineTool {
       redo ? try store.redo(in: list.id) : try store.undo(in: list.id)
     }
     guard let edits else {
-      throw .failed("Nothing to \(redo ? "redo" : "undo") in “\(list.title)”.")
+      throw .failed(
+        redo
+          ? localized("Nothing to redo in “%@”.", list.title)
+          : localized("Nothing to undo in “%@”.", list.title))
     }
-    let verb = redo ? "Redid" : "Undid"
-    out.line("\(verb) the last action on “\(list.title)”: \(Self.describe(edits)).")
+    let done =
+      redo
+      ? localized("Redid the last action on “%1$@”: %2$@.", list.title, Self.describe(edits))
+      : localized("Undid the last action on “%1$@”: %2$@.", list.title, Self.describe(edits))
+    out.line(done)
   }
 
   /// A short account of what edits did, as `undo` and `redo` print it.
@@ -150,25 +156,26 @@ extension CommandLineTool {
     for edit in edits {
       switch edit {
       case .insert(let entry, _, _):
-        if !moved.contains(entry.id) { phrases.append("added “\(entry.text)”") }
+        if !moved.contains(entry.id) { phrases.append(localized("added “%@”", entry.text)) }
       case .remove(let entry, _, _):
         if inserted.contains(entry.id) {
           moved.insert(entry.id)
-          phrases.append("moved “\(entry.text)”")
+          phrases.append(localized("moved “%@”", entry.text))
         } else {
-          phrases.append("removed “\(entry.text)”")
+          phrases.append(localized("removed “%@”", entry.text))
         }
       case .update(let old, let new):
         if old.text != new.text {
-          phrases.append("changed “\(old.text)” to “\(new.text)”")
+          phrases.append(localized("changed “%1$@” to “%2$@”", old.text, new.text))
         } else {
-          phrases.append("set the category of “\(new.text)”")
+          phrases.append(localized("set the category of “%@”", new.text))
         }
-      case .categories: phrases.append("changed the categories")
-      case .title(let old, let new): phrases.append("renamed “\(old)” to “\(new)”")
+      case .categories: phrases.append(localized("changed the categories"))
+      case .title(let old, let new): phrases.append(localized("renamed “%1$@” to “%2$@”", old, new))
       }
     }
     guard phrases.count > 3 else { return phrases.joined(separator: ", ") }
-    return phrases.prefix(3).joined(separator: ", ") + " and \(phrases.count - 3) more"
+    return localized(
+      "%1$@ and %2$@ more", phrases.prefix(3).joined(separator: ", "), phrases.count - 3)
   }
 }

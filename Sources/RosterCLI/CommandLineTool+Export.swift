@@ -1,13 +1,14 @@
 import Foundation
 import RosterBackend
 import RosterKit
+import RosterLocalization
 import RosterStore
 import RosterTransfer
 
 /// `roster export`
 extension CommandLineTool {
   func export(_ arguments: Arguments) throws(CLIError) {
-    try arguments.expect(0...0, "no arguments (use -o FILE to write a file)")
+    try arguments.expect(0...0, localized("no arguments (use -o FILE to write a file)"))
     let path = arguments.value("--output")
     let format = try format(arguments, path: path)
     let list = try list(arguments)
@@ -16,7 +17,7 @@ extension CommandLineTool {
     if let path {
       guard FileManager.default.createFile(atPath: path, contents: nil),
         let handle = FileHandle(forWritingAtPath: path)
-      else { throw .failed("Cannot write “\(path)”.") }
+      else { throw .failed(localized("Cannot write “%@”.", path)) }
       sink = TextSink(handle: handle, closes: true)
     }
     let categories =
@@ -34,10 +35,13 @@ extension CommandLineTool {
       // A partial export must not pass for a whole one (a backup that lacks entries).
       guard let path else {
         throw .failed(
-          "Cannot write standard output: \(Self.reason(failure)); the export is incomplete.")
+          localized(
+            "Cannot write standard output: %@; the export is incomplete.", Self.reason(failure)))
       }
       try? FileManager.default.removeItem(atPath: path)
-      throw .failed("Cannot write “\(path)”: \(Self.reason(failure)); removed the incomplete file.")
+      throw .failed(
+        localized(
+          "Cannot write “%1$@”: %2$@; removed the incomplete file.", path, Self.reason(failure)))
     }
     if let path { out.line("Exported \(writer.count) entries from “\(list.title)” to \(path).") }
   }

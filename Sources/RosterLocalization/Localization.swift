@@ -54,6 +54,22 @@ public enum Localization {
     }
   }
 
+  /// The form for `count` of the translation of `singular`/`plural`, or the English form.
+  static func translation(of singular: String, plural: String, count: Int) -> String {
+    let english = count == 1 ? singular : plural
+    let number = UInt(clamping: count.magnitude)
+    return singular.withCString { one in
+      plural.withCString { many in
+        // Untranslated, gettext returns one of the two keys, which live only in here.
+        guard let found = dngettext(domain, one, many, number),
+          found != UnsafeMutablePointer(mutating: one),
+          found != UnsafeMutablePointer(mutating: many)
+        else { return english }
+        return String(cString: found)
+      }
+    }
+  }
+
   /// The translation of `msgid` in the `roster` domain, or `msgid` itself.
   static func translation(of msgid: String) -> String {
     guard !msgid.isEmpty else { return msgid }  // gettext("") is the catalog's header

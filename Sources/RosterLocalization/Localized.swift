@@ -19,3 +19,21 @@ public func localized(_ msgid: String) -> String {
 public func localized(_ msgid: String, _ arguments: any CustomStringConvertible...) -> String {
   MessageFormat.fill(Localization.translation(of: msgid), with: arguments.map(\.description))
 }
+
+/// The translation of `singular` or `plural`, whichever form the user's language uses for
+/// `count` (gettext's plural rules: German and English have two, Polish three), with
+/// `arguments` put in as ``localized(_:_:)`` does; `count` itself is not put in unless it is
+/// one of the arguments.
+///
+/// ```swift
+/// localizedPlural("%@ entry", "%@ entries", count: n, n)
+/// ```
+/// `make pot` extracts both literals (keyword `localizedPlural:1,2`).
+/// - Complexity: O(*n*) in the length of the message and its arguments.
+public func localizedPlural(
+  _ singular: String, _ plural: String, count: Int, _ arguments: any CustomStringConvertible...
+) -> String {
+  MessageFormat.fill(
+    Localization.translation(of: singular, plural: plural, count: count),
+    with: arguments.map(\.description))
+}

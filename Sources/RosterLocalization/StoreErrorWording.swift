@@ -21,9 +21,9 @@ public enum StoreErrorWording {
     case .ambiguousEntry(let prefix, let matches):
       localized("“%1$@” is the start of %2$@ entries' ids: give more characters.", prefix, matches)
     case .positionOutOfRange(let position, let count):
-      count == 1
-        ? localized("There is no position %1$@: the list has %2$@ entry.", position, count)
-        : localized("There is no position %1$@: the list has %2$@ entries.", position, count)
+      localizedPlural(
+        "There is no position %1$@: the list has %2$@ entry.",
+        "There is no position %1$@: the list has %2$@ entries.", count: count, position, count)
     case .reloadRequired:
       localized("The change log no longer covers this window: reload the list.")
     case .newerSchema(let version):

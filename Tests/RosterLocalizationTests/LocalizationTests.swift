@@ -17,6 +17,12 @@ import Testing
     #expect(localized("50% off") == "50% off")
   }
 
+  @Test func pluralsTakeTheEnglishFormForTheCount() {
+    for (count, expected) in [(0, "0 entries"), (1, "1 entry"), (2, "2 entries")] {
+      #expect(localizedPlural("%@ entry", "%@ entries", count: count, count) == expected)
+    }
+  }
+
   @Test func anEmptyMessageStaysEmpty() {
     #expect(localized("").isEmpty)  // gettext("") would be the catalog's header
   }

@@ -48,7 +48,8 @@ final class AddBar {
   /// Nothing can be added while a long list loads: the field says so.
   func showLoading(count: Int) {
     field.text = ""
-    field.placeholder = localized("Loading %@ entries…", Self.grouped(count))
+    field.placeholder = localizedPlural(
+      "Loading %@ entry…", "Loading %@ entries…", count: count, Self.grouped(count))
     field.isSensitive = false
     button.isSensitive = false
   }
