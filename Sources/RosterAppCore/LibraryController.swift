@@ -163,14 +163,16 @@ public final class LibraryController {
     guard let doomed = pendingDeletion else { return }
     pendingDeletion = nil
     refreshSummaries()
-    do { _ = try open(doomed.id) } catch { onError(error.description) }
+    do { _ = try open(doomed.id) } catch { onError(StoreErrorWording.sentence(for: error)) }
   }
 
   /// Deletes the pending list from the store for good.
   public func commitDeletion() {
     guard let doomed = pendingDeletion else { return }
     pendingDeletion = nil
-    do { try storage.deleteList(doomed.id) } catch { onError(error.description) }
+    do { try storage.deleteList(doomed.id) } catch {
+      onError(StoreErrorWording.sentence(for: error))
+    }
     refreshSummaries()
   }
 
@@ -193,7 +195,7 @@ public final class LibraryController {
         summaries[index].count = current.count
       }
     } catch {
-      onError(error.description)
+      onError(StoreErrorWording.sentence(for: error))
     }
   }
 
@@ -219,7 +221,7 @@ public final class LibraryController {
       }
       return true
     } catch {
-      onError(error.description)
+      onError(StoreErrorWording.sentence(for: error))
       return false
     }
   }

@@ -52,7 +52,7 @@ public final class RowEditController {
         live.insert(entry.id)
         return .created(entry)
       } catch {
-        return .refused(error.description)
+        return .refused(RosterErrorWording.sentence(for: error))
       }
     case .entry(let id):
       if live.contains(id) { return save(text, to: id) }
@@ -123,7 +123,7 @@ public final class RowEditController {
       let entry = try list.updateText(of: id, to: text)
       return before == entry ? .pending : .saved(entry)
     } catch {
-      return .refused(error.description)
+      return .refused(RosterErrorWording.sentence(for: error))
     }
   }
 }

@@ -64,9 +64,10 @@ struct Command: Sendable {
     /// One sentence, broken into lines as printed.
     let summary: [String]
 
+    /// A listing whose summary is `summary`'s lines (a line break inside one starts another).
     init(_ synopsis: String, _ summary: String...) {
       self.synopsis = synopsis
-      self.summary = summary
+      self.summary = summary.flatMap { $0.split(separator: "\n").map(String.init) }
     }
   }
 }

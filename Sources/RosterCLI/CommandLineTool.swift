@@ -176,7 +176,7 @@ public final class CommandLineTool {
       do throws(RosterError) {
         return try Rule.pattern(pattern)
       } catch {
-        throw .failed(error.description)
+        throw .failed(RosterErrorWording.sentence(for: error))
       }
     case "personal-name" where pattern == nil: return .personalName
     case "text" where pattern == nil: return .text

@@ -29,7 +29,8 @@ public enum StoreErrorWording {
     case .newerSchema(let version):
       localized(
         "The database has schema version %@, newer than this Roster understands.", version)
-    case .roster, .database, .duplicateEntry: error.description
+    case .roster(let error): RosterErrorWording.sentence(for: error)
+    case .database, .duplicateEntry: error.description
     }
   }
 }

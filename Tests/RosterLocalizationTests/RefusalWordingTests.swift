@@ -1,3 +1,4 @@
+import Foundation
 import RosterBackend
 import RosterKit
 import RosterLocalization
@@ -40,6 +41,20 @@ import Testing
     ]
     for error in errors {
       #expect(StoreErrorWording.sentence(for: error) == error.description)
+    }
+  }
+
+  @Test func rosterErrorsInTheCLocaleAreTheirDescriptions() throws {
+    let refusal = try #require(Rule.text.validate("a\tb").refusal)
+    let errors: [RosterError] = [
+      .refused(refusal), .invalidPattern("([a-z", "missing closing parenthesis"),
+      .entryNotFound(UUID()), .offsetOutOfRange(9, count: 2), .categoryNotFound("Work"),
+      .categoryExists("Work"), .invalidCategoryName(refusal), .invalidTitle(refusal),
+    ]
+    for error in errors {
+      #expect(RosterErrorWording.sentence(for: error) == error.description)
+      #expect(
+        StoreErrorWording.sentence(for: .roster(error)) == StoreError.roster(error).description)
     }
   }
 

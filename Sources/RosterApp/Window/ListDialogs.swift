@@ -38,7 +38,7 @@ enum ListDialogs {
           title.text.isEmpty ? nil : localized("Title: %@", RefusalWording.sentence(for: refusal))
       } else {
         do { made = try LibraryController.rule(kind, pattern: pattern.text) } catch {
-          message = pattern.text.isEmpty ? nil : error.description
+          message = pattern.text.isEmpty ? nil : RosterErrorWording.sentence(for: error)
         }
       }
       reason.text = message ?? ""

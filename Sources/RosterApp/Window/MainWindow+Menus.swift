@@ -79,7 +79,7 @@ extension MainWindow {
         },
         dismissed: { [weak self] in self?.library.commitDeletion() })
     } catch {
-      toasts.show(error.description)
+      toasts.show(StoreErrorWording.sentence(for: error))
     }
   }
 

@@ -100,7 +100,7 @@ final class MainWindow {
     do {
       show(try library.open(id))
     } catch {
-      toasts.show(error.description)
+      toasts.show(StoreErrorWording.sentence(for: error))
     }
   }
 
