@@ -3,8 +3,9 @@
 # `make test` and CI; safe to run again.
 set -euo pipefail
 
-# gettext: xgettext and msgfmt for the translations (`make pot`, `make locale`).
-build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config gettext)
+# gettext and python3: xgettext and msgfmt, through scripts/po.py, for the translations
+# (`make pot`, `make locale`).
+build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config gettext python3)
 # locales: the tests run the CLI and the app in German (de_DE.UTF-8, generated below).
 translation_test=(locales)
 ui_test=(xvfb xdotool at-spi2-core python3-pyatspi dbus-x11 imagemagick x11-utils
