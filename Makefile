@@ -56,7 +56,8 @@ man: deps
 
 # Translations (po/README.md): `make pot` extracts po/roster.pot from the sources (xgettext,
 # keyword `localized`), `make po-update` merges it into every po/LL.po, `make po-check` lists
-# each catalog's missing, fuzzy and untranslated messages (exit 1 if any), `make locale`
+# each catalog's missing, fuzzy and untranslated messages and the front ends' labels and
+# messages not wrapped in `localized` (exit 1 if any), `make locale`
 # compiles the catalogs into the debug build folder, where the uninstalled binaries find them.
 pot:
 	python3 scripts/po.py extract po/roster.pot
@@ -66,7 +67,7 @@ po-update: pot
 
 po-check: pot
 	status=0; for po in po/*.po; do python3 scripts/po.py check "$$po" || status=1; done; \
-	  exit $$status
+	  python3 scripts/po.py unwrapped || status=1; exit $$status
 
 locale:
 	python3 scripts/po.py compile "$$($(SWIFT) build --show-bin-path)/locale"

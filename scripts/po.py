@@ -5,6 +5,9 @@
   po.py check PO [POT]        every msgid of POT translated in PO: nothing missing, fuzzy,
                               untranslated or obsolete, the same placeholders; exit 1 otherwise
   po.py compile FOLDER        po/LL.po into FOLDER/LL/LC_MESSAGES/roster.mo (msgfmt -c)
+  po.py unwrapped             literals the front ends show people (labels, names, menu items,
+                              tooltips, help, output lines) not wrapped in `localized`; exit 1
+                              if any. One line each: its place may hold a format instead.
 
 xgettext has no Swift parser; its Vala one reads Swift's literals alike (`//` comments, `"…"`
 with C escapes, `+` joining literals, `\"\"\"` multi-line literals), except that a multi-line
@@ -179,12 +182,56 @@ def compile_catalogs(folder):
     return True
 
 
+# What a person sees through these calls and parameters, in the front ends.
+SHOWN = re.compile(r"""(?x)
+  (?: \b(?:append|Button|Label|Shortcut|StatusPage|MessageDialog|DropDown|Entry|ToggleButton
+        |MenuButton|ColorButton|setAccessibleLabel|setTitle|show|line|failed|usage)\s*\(\s*\[?
+    | \b(?:label|name|heading|title|tooltip|placeholder|button|body|description|action|help
+        |submenu)\s*[:=]\s*\[?
+    | \baddResponse\(\s*"[^"]*",\s* )
+  "(?P<text>[^"]*)"
+""")
+FRONT_ENDS = ["Sources/RosterApp", "Sources/RosterAppCore", "Sources/RosterCLI"]
+# English by design: the generated man pages and completions, the app's own name, sample data.
+NOT_SHOWN_FILES = {"ManualPage.swift", "ShellCompletion.swift", "SampleStorage.swift",
+                   "SampleData.swift", "Instrumentation.swift"}
+NOT_SHOWN = {
+    "Roster",
+    # RosterTransfer's ImportRefusal has no wording in RosterLocalization yet.
+    "roster: \\(refusal)",
+}
+
+
+def unwrapped():
+    found = []
+    for folder in FRONT_ENDS:
+        for path in sorted((ROOT / folder).rglob("*.swift")):
+            if path.name in NOT_SHOWN_FILES:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if line.lstrip().startswith("//"):
+                    continue
+                for match in SHOWN.finditer(line):
+                    text = match.group("text")
+                    words = re.sub(r"\\\(.*?(?:\)|$)", "", text)  # without interpolations
+                    if text in NOT_SHOWN or not re.search(r"[A-Za-z]{2}", words):
+                        continue
+                    if re.fullmatch(r"[a-z0-9.\-]+", text):  # actions, icons, ids
+                        continue
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {text!r}")
+    for place in found:
+        print(f"not wrapped in localized: {place}")
+    return not found
+
+
 def main(arguments):
     if len(arguments) >= 2 and arguments[0] == "extract":
         return extract(arguments[1])
     if len(arguments) >= 2 and arguments[0] == "check":
         pot = arguments[2] if len(arguments) > 2 else str(ROOT / "po" / f"{DOMAIN}.pot")
         return check(arguments[1], pot)
+    if arguments == ["unwrapped"]:
+        return unwrapped()
     if len(arguments) == 2 and arguments[0] == "compile":
         return compile_catalogs(arguments[1])
     print(__doc__, file=sys.stderr)

@@ -43,6 +43,9 @@ extension CommandLineTool {
         localized(
           "Cannot write “%1$@”: %2$@; removed the incomplete file.", path, Self.reason(failure)))
     }
-    if let path { out.line("Exported \(writer.count) entries from “\(list.title)” to \(path).") }
+    if let path {
+      out.line(
+        localized("Exported %1$@ entries from “%2$@” to %3$@.", writer.count, list.title, path))
+    }
   }
 }

@@ -41,8 +41,9 @@ extension CommandTable {
         and reason) and nothing is imported. The format defaults to the file's extension, else CSV.
         """,
       options: [
-        list, format, .flag("--skip-invalid", help: "Import the good rows and report the others."),
-        .flag("--dry-run", help: "Check everything, write nothing."),
+        list, format,
+        .flag("--skip-invalid", help: localized("Import the good rows and report the others.")),
+        .flag("--dry-run", help: localized("Check everything, write nothing.")),
       ],
       details: """
         CSV (RFC 4180): UTF-8, optional byte-order mark, CRLF or LF, fields quoted with " when they

@@ -72,6 +72,25 @@ import Testing
     #expect(result.output.contains("pass a format (%@) to localized"), "\(result.output)")
   }
 
+  @Test func theFrontEndsShowNoLabelOrMessageOutsideLocalized() throws {
+    let result = try Self.run(["python3", "scripts/po.py", "unwrapped"])
+    #expect(result.status == 0, "\(result.output)")
+  }
+
+  @Test func anUnwrappedMenuItemIsFound() throws {
+    let folder = Self.scratch("unwrapped")
+    let app = folder.appendingPathComponent("Sources/RosterApp")
+    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+    try """
+    menu.append("Quit", action: "app.quit")
+    menu.append(localized("Close"), action: "window.close")
+    """.write(to: app.appendingPathComponent("Menu.swift"), atomically: true, encoding: .utf8)
+    let result = try Self.run(
+      ["python3", "scripts/po.py", "unwrapped"], environment: ["ROSTER_PO_ROOT": folder.path])
+    #expect(result.status == 1)
+    #expect(result.output == "not wrapped in localized: Sources/RosterApp/Menu.swift:1: 'Quit'\n")
+  }
+
   @Test func multiLineLiteralsAreExtractedAsSwiftReadsThem() throws {
     let pot = Self.scratch("roster.pot")
     _ = try Self.run(["python3", "scripts/po.py", "extract", pot.path])
