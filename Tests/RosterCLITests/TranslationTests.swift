@@ -64,7 +64,7 @@ import Testing
     let bare = try run("add", language: Self.german)
     #expect(
       bare.stderr
-        == "roster: Geben Sie mindestens einen NAMEN zum Hinzufügen an. Siehe „roster add --help“.\n"
+        == "roster: Geben Sie mindestens einen NAME zum Hinzufügen an. Siehe „roster add --help“.\n"
     )
     let option = try run("add", "Anna", "--colour", "red", language: Self.german)
     #expect(option.stderr.hasPrefix("roster: Unbekannte Option „--colour“ für roster add."))
