@@ -29,6 +29,21 @@ import Testing
   static let refusedR2D2 =
     "abgelehnt: „R2D2“: „2“ (U+0032) an Position 2: Ziffern gehören nicht in einen Namen.\n"
 
+  @Test func theGermanLocaleIsGenerated() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["locale", "-a"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let names = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(
+      names.lowercased().split(separator: "\n").contains("de_de.utf8"),
+      "de_DE.UTF-8 is not generated, so LANG=de_DE.UTF-8 falls back to C: run scripts/install-deps.sh test"
+    )
+  }
+
   @Test func checkPrintsTheGermanReasonUnderAGermanLang() throws {
     let result = try run("check", "R2D2", "Anna", language: Self.german)
     #expect(result.stdout == Self.refusedR2D2 + "gültig: „Anna“\n")
