@@ -2,7 +2,7 @@
 SWIFT ?= swift
 
 .PHONY: run test build deps test-deps lint format tables man install uninstall release deb bench fuzz
-.PHONY: soak clean
+.PHONY: soak clean pot po-update po-check locale
 
 deps:
 	@bash scripts/install-deps.sh build
@@ -10,11 +10,11 @@ deps:
 test-deps:
 	@bash scripts/install-deps.sh test
 
-build: deps
+build: deps locale
 	$(SWIFT) build
 
 # A release build: a debug build is about ten times slower at a million entries.
-run: deps
+run: deps locale
 	$(SWIFT) build -c release --product roster-app
 	$(SWIFT) run -c release --skip-build roster-app
 
@@ -28,6 +28,7 @@ format:
 
 test: test-deps lint
 	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory locale
 	bash scripts/test.sh
 
 # `make fuzz SECONDS=3600` fuzzes every target for an hour each.
@@ -54,6 +55,24 @@ tables: deps
 man: deps
 	$(SWIFT) run roster-docs .build/docs
 
+# Translations (po/README.md): `make pot` extracts po/roster.pot from the sources (xgettext,
+# keyword `localized`), `make po-update` merges it into every po/LL.po, `make po-check` lists
+# each catalog's missing, fuzzy and untranslated messages and the front ends' labels and
+# messages not wrapped in `localized` (exit 1 if any), `make locale`
+# compiles the catalogs into the debug build folder, where the uninstalled binaries find them.
+pot:
+	python3 scripts/po.py extract po/roster.pot
+
+po-update: pot
+	for po in po/*.po; do msgmerge --quiet --update --backup=none "$$po" po/roster.pot; done
+
+po-check: pot
+	status=0; for po in po/*.po; do python3 scripts/po.py check "$$po" || status=1; done; \
+	  python3 scripts/po.py unwrapped || status=1; exit $$status
+
+locale:
+	python3 scripts/po.py compile "$$($(SWIFT) build --show-bin-path)/locale"
+
 # `make install` (PREFIX, default /usr/local; DESTDIR for a staging root) and `make uninstall`:
 # release builds that carry the Swift runtime and Foundation inside them (--static-swift-stdlib),
 # the desktop file, AppStream metainfo, icons, man pages and completions (scripts/install.sh).
@@ -67,6 +86,7 @@ release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product roster-app
 	$(SWIFT) build -c release --build-path $(INSTALL_BUILD) --product roster-docs
 	$(INSTALL_BUILD)/release/roster-docs $(INSTALL_BUILD)/docs >/dev/null
+	python3 scripts/po.py compile $(INSTALL_BUILD)/locale
 
 install: release
 	bash scripts/install.sh install "$(DESTDIR)$(PREFIX)" $(INSTALL_BUILD)

@@ -63,11 +63,19 @@ let package = Package(
     .target(name: "CPangoCairo"),
     .target(name: "RosterPrint", dependencies: ["RosterKit", "RosterTransfer", "CPangoCairo"]),
 
+    // gettext, from glibc, and the front ends' words: translated messages (`localized`) and
+    // refusals put into words (`RefusalWording`); `make pot` extracts, po/ translates.
+    .systemLibrary(name: "CGettext"),
+    .target(name: "RosterLocalization", dependencies: ["RosterKit", "RosterBackend", "CGettext"]),
+
     // Front ends. The command line is a library (its command table, dispatch and help) under a
     // few lines of executable.
     .target(
       name: "RosterCLI",
-      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTransfer", "RosterPrint"]),
+      dependencies: [
+        "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer", "RosterPrint",
+        "RosterLocalization",
+      ]),
     // Release builds link the runtime statically (`staticRuntime`, above).
     .executableTarget(
       name: "roster", dependencies: ["RosterCLI"],
@@ -86,11 +94,14 @@ let package = Package(
     .target(name: "RosterGtk", dependencies: ["CGtk", "CAdw", "CGtkShim"]),
     // The app's display-free controllers and view state: validation feedback, row editing,
     // undo toasts, sync, what the window and the list show, the paste and import previews.
-    .target(name: "RosterAppCore", dependencies: ["RosterKit", "RosterBackend", "RosterTransfer"]),
+    .target(
+      name: "RosterAppCore",
+      dependencies: ["RosterKit", "RosterBackend", "RosterTransfer", "RosterLocalization"]),
     .executableTarget(
       name: "RosterApp",
       dependencies: [
         "RosterGtk", "RosterAppCore", "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer",
+        "RosterLocalization",
       ]
     ),
 
@@ -125,6 +136,9 @@ let package = Package(
         "roster", "RosterCLI", "RosterKit", "RosterBackend", "RosterStore", "RosterTestSupport",
       ],
       exclude: ["Golden"]),
+    .testTarget(
+      name: "RosterLocalizationTests",
+      dependencies: ["RosterKit", "RosterBackend", "RosterLocalization", "RosterTestSupport"]),
     .testTarget(
       name: "RosterAppTests",
       dependencies: [

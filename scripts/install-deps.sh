@@ -3,7 +3,11 @@
 # `make test` and CI; safe to run again.
 set -euo pipefail
 
-build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config)
+# gettext and python3: xgettext and msgfmt, through scripts/po.py, for the translations
+# (`make pot`, `make locale`).
+build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config gettext python3)
+# locales: the tests run the CLI and the app in German (de_DE.UTF-8, generated below).
+translation_test=(locales)
 ui_test=(xvfb xdotool at-spi2-core python3-pyatspi dbus-x11 imagemagick x11-utils xsel gir1.2-gtk-4.0
   fonts-noto-cjk fonts-dejavu-core)
 # Printed pages: Pango and Cairo (RosterPrint loads them when it prints, so building needs no
@@ -24,7 +28,7 @@ jsonschema_version=4.26.0
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
   test) wanted=("${build[@]}" "${ui_test[@]}" "${reliability_test[@]}" "${docs_test[@]}"
-    "${package_test[@]}" "${print_test[@]}") ;;
+    "${package_test[@]}" "${print_test[@]}" "${translation_test[@]}") ;;
   bench) wanted=("${build[@]}" "${bench[@]}") ;;
   *) echo "usage: $0 [build|test|bench]" >&2; exit 2 ;;
 esac
@@ -42,11 +46,19 @@ for package in "${wanted[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
     || missing+=("$package")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-echo "Installing: ${missing[*]}"
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The German locale the translation tests run in, generated once.
+if [ "${1:-build}" = test ] && ! locale -a 2>/dev/null | grep -qix 'de_DE.utf-\?8'; then
+  echo "Generating the de_DE.UTF-8 locale"
+  $sudo sed -i 's/^# *\(de_DE.UTF-8 UTF-8\)/\1/' /etc/locale.gen
+  grep -q '^de_DE.UTF-8 UTF-8' /etc/locale.gen || echo 'de_DE.UTF-8 UTF-8' | $sudo tee -a /etc/locale.gen >/dev/null
+  $sudo locale-gen >/dev/null
+fi

@@ -23,6 +23,11 @@ files=(
   "@docs/share/zsh/site-functions/_roster share/zsh/site-functions/_roster 644"
   "@docs/share/fish/vendor_completions.d/roster.fish share/fish/vendor_completions.d/roster.fish 644"
 )
+# The translations: po/LL.po, compiled by `make release` into BUILD/locale.
+for po in po/*.po; do
+  language=$(basename "$po" .po)
+  files+=("@locale/$language/LC_MESSAGES/roster.mo share/locale/$language/LC_MESSAGES/roster.mo 644")
+done
 
 case "$action" in
   install)

@@ -30,6 +30,7 @@ check "metainfo has a release $version" \
   grep -q "<release version=\"$version\"" "$root/share/metainfo/org.roster.Roster.metainfo.xml"
 check "roster.1 names every command" bash -c \
   "zcat '$root/share/man/man1/roster.1.gz' | grep -q '^\.B roster categories rename'"
+check "the German catalog is installed" test -s "$root/share/locale/de/LC_MESSAGES/roster.mo"
 make --no-print-directory uninstall DESTDIR="$stage" PREFIX=/usr >/dev/null
 check "make uninstall removes every file" test -z "$(find "$root" -type f)"
 
@@ -48,6 +49,10 @@ check "roster add on a fresh database" bash -c \
   "/usr/bin/roster --db '$database' add 'Łukasz Nowak' | grep -q '^Added'"
 check "roster show reads it back" bash -c \
   "/usr/bin/roster --db '$database' show | grep -q 'Łukasz Nowak'"
+check "roster check R2D2 in German" bash -c \
+  "LANG=de_DE.UTF-8 /usr/bin/roster check R2D2 | grep -q 'Ziffern gehören nicht in einen Namen'"
+check "roster check R2D2 in the C locale" bash -c \
+  "LC_ALL=C /usr/bin/roster check R2D2 | grep -q 'digits are not part of a name'"
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq roster >/dev/null
 check "the package removes" test ! -e /usr/bin/roster
 exit $failed

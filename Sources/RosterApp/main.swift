@@ -1,9 +1,11 @@
 import Foundation
 import RosterKit
+import RosterLocalization
 
 // roster-app [--db PATH]: the database is PATH, else $ROSTER_DB, else
 // $XDG_DATA_HOME/roster/roster.sqlite3 — the same file the `roster` CLI uses.
 // `roster-app --version` prints the version without a display.
+Localization.setUp()
 if CommandLine.arguments.dropFirst().contains("--version") {
   print("roster-app \(RosterVersion.current)")
   exit(0)

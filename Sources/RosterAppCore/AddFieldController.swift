@@ -1,4 +1,5 @@
 public import RosterKit
+import RosterLocalization
 
 /// The add field's state: the text typed so far, whether Add is allowed, and what to tell the
 /// person about it.
@@ -36,7 +37,7 @@ public final class AddFieldController {
   /// Why the text is refused, or `nil` when it is valid or the field is empty.
   public var reason: String? {
     guard !text.isEmpty else { return nil }
-    return validation.refusal?.message
+    return validation.refusal.map(RefusalWording.sentence)
   }
 
   /// A gentle warning when the text is valid but the list already has it.

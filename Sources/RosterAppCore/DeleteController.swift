@@ -1,5 +1,6 @@
 public import Foundation
 public import RosterKit
+import RosterLocalization
 
 /// Deleting without confirmation: removes entries as one undoable action and words the toast.
 @MainActor
@@ -26,6 +27,9 @@ public final class DeleteController {
 
   /// “Deleted “Anna”” for one entry, “Deleted 3 entries” for more.
   public static func toastTitle(for removed: [Entry]) -> String {
-    removed.count == 1 ? "Deleted “\(removed[0].text)”" : "Deleted \(removed.count) entries"
+    removed.count == 1
+      ? localized("Deleted “%@”", removed[0].text)
+      : localizedPlural(
+        "Deleted %@ entry", "Deleted %@ entries", count: removed.count, removed.count)
   }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 public import RosterBackend
 public import RosterKit
+import RosterLocalization
 
 /// The lists in the store, the one being shown, and keeping both in step with the database:
 /// every local change is recorded, and changes other processes make are applied.
@@ -154,7 +155,7 @@ public final class LibraryController {
       refreshSummaries()
       try open(summary.id)
     }
-    return "Deleted list “\(doomed.title)”"
+    return localized("Deleted list “%@”", doomed.title)
   }
 
   /// Brings back the list whose deletion is pending, and shows it.
@@ -162,14 +163,16 @@ public final class LibraryController {
     guard let doomed = pendingDeletion else { return }
     pendingDeletion = nil
     refreshSummaries()
-    do { _ = try open(doomed.id) } catch { onError(error.description) }
+    do { _ = try open(doomed.id) } catch { onError(StoreErrorWording.sentence(for: error)) }
   }
 
   /// Deletes the pending list from the store for good.
   public func commitDeletion() {
     guard let doomed = pendingDeletion else { return }
     pendingDeletion = nil
-    do { try storage.deleteList(doomed.id) } catch { onError(error.description) }
+    do { try storage.deleteList(doomed.id) } catch {
+      onError(StoreErrorWording.sentence(for: error))
+    }
     refreshSummaries()
   }
 
@@ -192,7 +195,7 @@ public final class LibraryController {
         summaries[index].count = current.count
       }
     } catch {
-      onError(error.description)
+      onError(StoreErrorWording.sentence(for: error))
     }
   }
 
@@ -218,7 +221,7 @@ public final class LibraryController {
       }
       return true
     } catch {
-      onError(error.description)
+      onError(StoreErrorWording.sentence(for: error))
       return false
     }
   }
@@ -230,7 +233,7 @@ public final class LibraryController {
       do {
         try self?.storage.record(change, in: list.id)
       } catch {
-        self?.onError("Not saved: \(error)")
+        self?.onError(localized("Not saved: %@", String(describing: error)))
       }
     }
   }

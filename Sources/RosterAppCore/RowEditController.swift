@@ -1,5 +1,6 @@
 import Foundation
 public import RosterKit
+import RosterLocalization
 
 /// Edits in place: what typing, Enter, Escape, leaving a row and Backspace in an empty row do.
 ///
@@ -51,11 +52,13 @@ public final class RowEditController {
         live.insert(entry.id)
         return .created(entry)
       } catch {
-        return .refused(error.description)
+        return .refused(RosterErrorWording.sentence(for: error))
       }
     case .entry(let id):
       if live.contains(id) { return save(text, to: id) }
-      if case .invalid(let refusal) = list.rule.validate(text) { return .refused(refusal.message) }
+      if case .invalid(let refusal) = list.rule.validate(text) {
+        return .refused(RefusalWording.sentence(for: refusal))
+      }
       return .pending
     }
   }
@@ -120,7 +123,7 @@ public final class RowEditController {
       let entry = try list.updateText(of: id, to: text)
       return before == entry ? .pending : .saved(entry)
     } catch {
-      return .refused(error.description)
+      return .refused(RosterErrorWording.sentence(for: error))
     }
   }
 }

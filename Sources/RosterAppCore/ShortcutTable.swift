@@ -1,3 +1,5 @@
+import RosterLocalization
+
 /// The app's keyboard shortcuts, listed once: the app binds the accelerators of actions from it
 /// and builds the shortcuts window (Ctrl+?) from it, so the two cannot drift apart.
 ///
@@ -54,28 +56,28 @@ public struct ShortcutTable: Hashable, Sendable {
   /// Roster's shortcuts.
   public static let roster = ShortcutTable(groups: [
     Group(
-      title: "Lists",
+      title: localized("Lists"),
       shortcuts: [
-        Shortcut("New list", ["<Control>n"], action: "win.new-list"),
-        Shortcut("Search", ["<Control>f"], action: "win.search"),
-        Shortcut("Add field", ["<Control>l"], action: "win.focus-add"),
-        Shortcut("Categories", ["<Control>k"], action: "win.categories"),
-        Shortcut("Main menu", ["F10"]),
-        Shortcut("Keyboard shortcuts", ["<Control>question"], action: "win.shortcuts"),
-        Shortcut("Close the window", ["<Control>w"], action: "window.close"),
+        Shortcut(localized("New list"), ["<Control>n"], action: "win.new-list"),
+        Shortcut(localized("Search"), ["<Control>f"], action: "win.search"),
+        Shortcut(localized("Add field"), ["<Control>l"], action: "win.focus-add"),
+        Shortcut(localized("Categories"), ["<Control>k"], action: "win.categories"),
+        Shortcut(localized("Main menu"), ["F10"]),
+        Shortcut(localized("Keyboard shortcuts"), ["<Control>question"], action: "win.shortcuts"),
+        Shortcut(localized("Close the window"), ["<Control>w"], action: "window.close"),
       ]),
     Group(
-      title: "Entries",
+      title: localized("Entries"),
       shortcuts: [
-        Shortcut("Undo", ["<Control>z"], action: "win.undo"),
-        Shortcut("Redo", ["<Control><Shift>z", "<Control>y"], action: "win.redo"),
-        Shortcut("Delete the selected entries", ["Delete"]),
-        Shortcut("Move the entry up", ["<Alt>Up"]),
-        Shortcut("Move the entry down", ["<Alt>Down"]),
-        Shortcut("Commit the edit and go to the next row", ["Return"]),
-        Shortcut("Cancel the edit, then select the row", ["Escape"]),
-        Shortcut("Remove an empty row and go up", ["BackSpace"]),
-        Shortcut("Select more rows", ["<Control>space"]),
+        Shortcut(localized("Undo"), ["<Control>z"], action: "win.undo"),
+        Shortcut(localized("Redo"), ["<Control><Shift>z", "<Control>y"], action: "win.redo"),
+        Shortcut(localized("Delete the selected entries"), ["Delete"]),
+        Shortcut(localized("Move the entry up"), ["<Alt>Up"]),
+        Shortcut(localized("Move the entry down"), ["<Alt>Down"]),
+        Shortcut(localized("Commit the edit and go to the next row"), ["Return"]),
+        Shortcut(localized("Cancel the edit, then select the row"), ["Escape"]),
+        Shortcut(localized("Remove an empty row and go up"), ["BackSpace"]),
+        Shortcut(localized("Select more rows"), ["<Control>space"]),
       ]),
   ])
 }

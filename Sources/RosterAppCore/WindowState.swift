@@ -1,3 +1,5 @@
+import RosterLocalization
+
 /// What the main window shows for its current list: the header's subtitle, which page (the
 /// entries, the empty state, or no search results), and which actions are enabled.
 public struct WindowState: Equatable, Sendable {
@@ -35,11 +37,9 @@ public struct WindowState: Equatable, Sendable {
   ) {
     subtitle =
       if let matchCount {
-        "\(GroupedNumber.text(matchCount)) of \(GroupedNumber.text(count))"
-      } else if count == 1 {
-        "1 entry"
+        localized("%1$@ of %2$@", GroupedNumber.text(matchCount), GroupedNumber.text(count))
       } else {
-        "\(GroupedNumber.text(count)) entries"
+        localizedPlural("%@ entry", "%@ entries", count: count, GroupedNumber.text(count))
       }
     page =
       switch matchCount {

@@ -82,7 +82,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
 
   /// At most the first 64 characters of `text`, so that refusing a huge input (a 10 MB field
   /// in an import) still gives one short line.
-  static func excerpt(_ text: String) -> String {
+  public static func excerpt(_ text: String) -> String {
     guard let end = text.index(text.startIndex, offsetBy: 64, limitedBy: text.endIndex),
       end < text.endIndex
     else { return text }

@@ -1,3 +1,5 @@
+import RosterLocalization
+
 /// A command's arguments, split into options, flags and positionals by the command's
 /// ``Command/options`` and ``CommandTable/commonOptions``.
 ///
@@ -46,7 +48,7 @@ struct Arguments {
       let option = byName[name]
       if let option, option.value == nil {
         guard inline == nil else {
-          throw .usage("The flag \(name) takes no value.", command: self.command)
+          throw .usage(localized("The flag %@ takes no value.", name), command: self.command)
         }
         self.flags.insert(name)
       } else if option != nil {
@@ -54,14 +56,15 @@ struct Arguments {
           values[name] = inline
         } else {
           guard index < arguments.count else {
-            throw .usage("The option \(name) needs a value.", command: self.command)
+            throw .usage(localized("The option %@ needs a value.", name), command: self.command)
           }
           values[name] = arguments[index]
           index += 1
         }
       } else {
         throw .usage(
-          "Unknown option “\(argument)” for roster \(self.command).", command: self.command)
+          localized("Unknown option “%1$@” for roster %2$@.", argument, self.command),
+          command: self.command)
       }
     }
   }
@@ -80,7 +83,7 @@ struct Arguments {
   /// Checks the number of positionals.
   func expect(_ range: ClosedRange<Int>, _ what: String) throws(CLIError) {
     guard range.contains(positionals.count) else {
-      throw usage("Expected \(what).")
+      throw usage(localized("Expected %@.", what))
     }
   }
 }

@@ -1,4 +1,5 @@
 import RosterBackend
+import RosterLocalization
 import RosterStore
 import RosterTransfer
 
@@ -31,9 +32,9 @@ enum CLIError: Error {
     switch self {
     case .usage(let message, let command):
       let help = command.isEmpty ? "roster --help" : "roster \(command) --help"
-      return "\(message) See “\(help)”."
+      return localized("%1$@ See “%2$@”.", message, help)
     case .failed(let message): return message
-    case .store(let error): return error.description
+    case .store(let error): return StoreErrorWording.sentence(for: error)
     case .transfer(let error): return error.description
     case .reported: return nil
     }

@@ -1,3 +1,5 @@
+import RosterLocalization
+
 /// One command of `roster`, described once: dispatch, `roster --help`, `roster COMMAND --help`
 /// (and a man page or shell completions) all read it from ``CommandTable``.
 ///
@@ -43,12 +45,13 @@ struct Command: Sendable {
     /// The group's heading, or `nil` for commands not listed in groups.
     var title: String? {
       switch self {
-      case .lists: "Lists:"
+      case .lists: localized("Lists:")
       case .entries:
-        "Entries (in the list given by --list TITLE; default “\(CommandLineTool.defaultList)”,"
-          + " created on first use):"
-      case .categories: "Categories:"
-      case .transfer: "Checking, import and export:"
+        localized(
+          "Entries (in the list given by --list TITLE; default “%@”, created on first use):",
+          CommandLineTool.defaultList)
+      case .categories: localized("Categories:")
+      case .transfer: localized("Checking, import and export:")
       case .other: nil
       }
     }
@@ -61,9 +64,10 @@ struct Command: Sendable {
     /// One sentence, broken into lines as printed.
     let summary: [String]
 
+    /// A listing whose summary is `summary`'s lines (a line break inside one starts another).
     init(_ synopsis: String, _ summary: String...) {
       self.synopsis = synopsis
-      self.summary = summary
+      self.summary = summary.flatMap { $0.split(separator: "\n").map(String.init) }
     }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RosterBackend
 import RosterKit
+import RosterLocalization
 import RosterStore
 import RosterTransfer
 
@@ -10,30 +11,36 @@ extension CommandLineTool {
     var rule = try rule(arguments)
     if arguments.value("--list") != nil {
       guard rule == nil else {
-        throw arguments.usage("Give either --list or --rule, not both.")
+        throw arguments.usage(localized("Give either --list or --rule, not both."))
       }
       rule = try list(arguments).rule
     }
     let chosen = rule ?? .personalName
     if arguments.has("--json-lines") {
       try arguments.expect(
-        0...0, "no NAME with --json-lines (names come on standard input)")
+        0...0, localized("no NAME with --json-lines (names come on standard input)"))
       try checkLines(with: chosen)
       return
     }
     guard !arguments.positionals.isEmpty else {
-      throw arguments.usage("Give at least one NAME to check, or --json-lines.")
+      throw arguments.usage(localized("Give at least one NAME to check, or --json-lines."))
     }
     var refused = 0
     for name in arguments.positionals {
       switch chosen.validate(name) {
       case .valid(let normalized):
-        let note = normalized == name ? "" : " (stored as “\(normalized)”)"
-        out.line("\(out.styled("valid", "32")): “\(StoreError.visible(name))”\(note)")
+        let note = normalized == name ? "" : localized(" (stored as “%@”)", normalized)
+        out.line(
+          localized(
+            "%1$@: “%2$@”%3$@", out.styled(localized("valid"), "32"), StoreError.visible(name), note
+          ))
       case .invalid(let refusal):
         refused += 1
         let shown = StoreError.visible(name)
-        out.line("\(out.styled("refused", "31")): “\(shown)”: \(refusal.message)")
+        out.line(
+          localized(
+            "%1$@: “%2$@”: %3$@", out.styled(localized("refused"), "31"), shown,
+            RefusalWording.sentence(for: refusal)))
       }
     }
     if refused > 0 { throw .reported }
@@ -48,7 +55,7 @@ extension CommandLineTool {
       do {
         line = try reader.next()
       } catch {
-        throw .failed("Cannot read standard input: \(error.localizedDescription)")
+        throw .failed(localized("Cannot read standard input: %@", error.localizedDescription))
       }
       guard let line else { break }
       number += 1

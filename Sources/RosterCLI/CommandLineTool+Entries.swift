@@ -1,6 +1,7 @@
 import Foundation
 import RosterBackend
 import RosterKit
+import RosterLocalization
 import RosterStore
 import RosterTransfer
 
@@ -8,7 +9,7 @@ import RosterTransfer
 extension CommandLineTool {
   func add(_ arguments: Arguments) throws(CLIError) {
     guard !arguments.positionals.isEmpty else {
-      throw arguments.usage("Give at least one NAME to add.")
+      throw arguments.usage(localized("Give at least one NAME to add."))
     }
     let list = try list(arguments)
     let store = try store(arguments)
@@ -21,12 +22,14 @@ extension CommandLineTool {
     }
     for entry in added {
       out.line(
-        "Added \(out.styled(Self.shortID(entry.id), "2")) “\(entry.text)” to “\(list.title)”.")
+        localized(
+          "Added %1$@ “%2$@” to “%3$@”.", out.styled(Self.shortID(entry.id), "2"), entry.text,
+          list.title))
     }
   }
 
   func show(_ arguments: Arguments) throws(CLIError) {
-    try arguments.expect(0...0, "no arguments (use --search Q to filter)")
+    try arguments.expect(0...0, localized("no arguments (use --search Q to filter)"))
     let summary = try list(arguments)
     let store = try store(arguments)
     let json = arguments.has("--json")
@@ -68,24 +71,27 @@ extension CommandLineTool {
     if json {
       out.line("]")
     } else if summary.count == 0 {
-      out.line("“\(summary.title)” is empty. Add entries with: roster add NAME…")
+      out.line(localized("“%@” is empty. Add entries with: roster add NAME…", summary.title))
     }
   }
 
   func edit(_ arguments: Arguments) throws(CLIError) {
-    try arguments.expect(2...2, "ENTRY and TEXT")
+    try arguments.expect(2...2, localized("ENTRY and TEXT"))
     let reference = try reference(arguments.positionals[0], for: arguments)
     let list = try list(arguments)
     let store = try store(arguments)
     let (old, new) = try attempt { () throws(StoreError) in
       try store.updateText(of: reference, to: arguments.positionals[1], in: list.id)
     }
-    out.line("Changed \(out.styled(Self.shortID(new.id), "2")) “\(old.text)” to “\(new.text)”.")
+    out.line(
+      localized(
+        "Changed %1$@ “%2$@” to “%3$@”.", out.styled(Self.shortID(new.id), "2"), old.text, new.text)
+    )
   }
 
   func remove(_ arguments: Arguments) throws(CLIError) {
     guard !arguments.positionals.isEmpty else {
-      throw arguments.usage("Give at least one ENTRY to remove.")
+      throw arguments.usage(localized("Give at least one ENTRY to remove."))
     }
     var references: [EntryReference] = []
     for text in arguments.positionals { references.append(try reference(text, for: arguments)) }
@@ -95,18 +101,20 @@ extension CommandLineTool {
       try store.remove(references, from: list.id)
     }
     for entry in removed {
-      out.line("Removed \(out.styled(Self.shortID(entry.id), "2")) “\(entry.text)”.")
+      out.line(
+        localized("Removed %1$@ “%2$@”.", out.styled(Self.shortID(entry.id), "2"), entry.text))
     }
   }
 
   func move(_ arguments: Arguments) throws(CLIError) {
-    try arguments.expect(2...2, "ENTRY and POSITION")
+    try arguments.expect(2...2, localized("ENTRY and POSITION"))
     let reference = try reference(arguments.positionals[0], for: arguments)
     let target = arguments.positionals[1]
     guard let position = Int(target.hasPrefix("#") ? String(target.dropFirst()) : target),
       position >= 1
     else {
-      throw arguments.usage("“\(target)” is not a position: write 1 for the first entry.")
+      throw arguments.usage(
+        localized("“%@” is not a position: write 1 for the first entry.", target))
     }
     let list = try list(arguments)
     let store = try store(arguments)
@@ -114,22 +122,30 @@ extension CommandLineTool {
       try store.move(reference, toPosition: position, in: list.id)
     }
     out.line(
-      "Moved \(out.styled(Self.shortID(entry.id), "2")) “\(entry.text)” to position \(position).")
+      localized(
+        "Moved %1$@ “%2$@” to position %3$@.", out.styled(Self.shortID(entry.id), "2"), entry.text,
+        position))
   }
 
   /// `roster undo` and, with `redo`, `roster redo`.
   func history(_ arguments: Arguments, redo: Bool) throws(CLIError) {
-    try arguments.expect(0...0, "no arguments")
+    try arguments.expect(0...0, localized("no arguments"))
     let list = try list(arguments)
     let store = try store(arguments)
     let edits = try attempt { () throws(StoreError) in
       redo ? try store.redo(in: list.id) : try store.undo(in: list.id)
     }
     guard let edits else {
-      throw .failed("Nothing to \(redo ? "redo" : "undo") in “\(list.title)”.")
+      throw .failed(
+        redo
+          ? localized("Nothing to redo in “%@”.", list.title)
+          : localized("Nothing to undo in “%@”.", list.title))
     }
-    let verb = redo ? "Redid" : "Undid"
-    out.line("\(verb) the last action on “\(list.title)”: \(Self.describe(edits)).")
+    let done =
+      redo
+      ? localized("Redid the last action on “%1$@”: %2$@.", list.title, Self.describe(edits))
+      : localized("Undid the last action on “%1$@”: %2$@.", list.title, Self.describe(edits))
+    out.line(done)
   }
 
   /// A short account of what edits did, as `undo` and `redo` print it.
@@ -140,25 +156,26 @@ extension CommandLineTool {
     for edit in edits {
       switch edit {
       case .insert(let entry, _, _):
-        if !moved.contains(entry.id) { phrases.append("added “\(entry.text)”") }
+        if !moved.contains(entry.id) { phrases.append(localized("added “%@”", entry.text)) }
       case .remove(let entry, _, _):
         if inserted.contains(entry.id) {
           moved.insert(entry.id)
-          phrases.append("moved “\(entry.text)”")
+          phrases.append(localized("moved “%@”", entry.text))
         } else {
-          phrases.append("removed “\(entry.text)”")
+          phrases.append(localized("removed “%@”", entry.text))
         }
       case .update(let old, let new):
         if old.text != new.text {
-          phrases.append("changed “\(old.text)” to “\(new.text)”")
+          phrases.append(localized("changed “%1$@” to “%2$@”", old.text, new.text))
         } else {
-          phrases.append("set the category of “\(new.text)”")
+          phrases.append(localized("set the category of “%@”", new.text))
         }
-      case .categories: phrases.append("changed the categories")
-      case .title(let old, let new): phrases.append("renamed “\(old)” to “\(new)”")
+      case .categories: phrases.append(localized("changed the categories"))
+      case .title(let old, let new): phrases.append(localized("renamed “%1$@” to “%2$@”", old, new))
       }
     }
     guard phrases.count > 3 else { return phrases.joined(separator: ", ") }
-    return phrases.prefix(3).joined(separator: ", ") + " and \(phrases.count - 3) more"
+    return localized(
+      "%1$@ and %2$@ more", phrases.prefix(3).joined(separator: ", "), phrases.count - 3)
   }
 }

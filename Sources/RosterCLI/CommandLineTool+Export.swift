@@ -1,13 +1,14 @@
 import Foundation
 import RosterBackend
 import RosterKit
+import RosterLocalization
 import RosterStore
 import RosterTransfer
 
 /// `roster export`
 extension CommandLineTool {
   func export(_ arguments: Arguments) throws(CLIError) {
-    try arguments.expect(0...0, "no arguments (use -o FILE to write a file)")
+    try arguments.expect(0...0, localized("no arguments (use -o FILE to write a file)"))
     let path = arguments.value("--output")
     if arguments.value("--format") == "pdf"
       || (arguments.value("--format") == nil && path?.lowercased().hasSuffix(".pdf") == true)

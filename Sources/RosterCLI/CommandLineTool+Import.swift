@@ -1,13 +1,14 @@
 import Foundation
 import RosterBackend
 import RosterKit
+import RosterLocalization
 import RosterStore
 import RosterTransfer
 
 /// `roster import`
 extension CommandLineTool {
   func importFile(_ arguments: Arguments) throws(CLIError) {
-    try arguments.expect(1...1, "one FILE (or - for standard input)")
+    try arguments.expect(1...1, localized("one FILE (or - for standard input)"))
     let path = arguments.positionals[0]
     var plan = ImportPlan(
       format: try format(arguments, path: path), skipsInvalidRows: arguments.has("--skip-invalid"),
@@ -17,7 +18,7 @@ extension CommandLineTool {
     if path == "-" { source = try spoolStandardInput() }
     defer { if path == "-" { try? FileManager.default.removeItem(atPath: source) } }
     guard let handle = FileHandle(forReadingAtPath: source) else {
-      throw .failed("Cannot open “\(path)”: no such readable file.")
+      throw .failed(localized("Cannot open “%@”: no such readable file.", path))
     }
     if plan.format == .csv {
       // The columns are settled before the store is opened: a refused file writes nothing.
@@ -42,14 +43,18 @@ extension CommandLineTool {
       })
     if plan.isDryRun {
       out.line(
-        "Dry run: \(summary.imported) of \(summary.rows) rows would be imported into"
-          + " “\(list.title)”; \(summary.refused) refused. Nothing was written.")
+        localized(
+          "Dry run: %1$@ of %2$@ rows would be imported into"
+            + " “%3$@”; %4$@ refused. Nothing was written.", summary.imported, summary.rows,
+          list.title, summary.refused))
       if summary.refused > 0, !plan.skipsInvalidRows { throw .reported }
       return
     }
-    let skipped = summary.refused > 0 ? " Skipped \(summary.refused) refused rows." : ""
-    let noun = summary.imported == 1 ? "entry" : "entries"
-    out.line("Imported \(summary.imported) \(noun) into “\(list.title)”.\(skipped)")
+    let skipped = summary.refused > 0 ? localized(" Skipped %@ refused rows.", summary.refused) : ""
+    out.line(
+      localizedPlural(
+        "Imported %1$@ entry into “%2$@”.%3$@", "Imported %1$@ entries into “%2$@”.%3$@",
+        count: summary.imported, summary.imported, list.title, skipped))
   }
 
   /// The columns chosen by `--text-columns`, `--category-column`, `--header` and `--no-header`.
@@ -105,7 +110,7 @@ extension CommandLineTool {
       FileManager.default.createFile(
         atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
       let file = FileHandle(forWritingAtPath: path)
-    else { throw .failed("Cannot create a temporary file for standard input.") }
+    else { throw .failed(localized("Cannot create a temporary file for standard input.")) }
     do {
       while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty {
         try file.write(contentsOf: chunk)
@@ -114,7 +119,8 @@ extension CommandLineTool {
     } catch {
       // A full disk must not stay full of a partial copy.
       try? FileManager.default.removeItem(atPath: path)
-      throw .failed("Cannot copy standard input to a temporary file: \(Self.reason(error)).")
+      throw .failed(
+        localized("Cannot copy standard input to a temporary file: %@.", Self.reason(error)))
     }
     return path
   }

@@ -1,13 +1,14 @@
 import Foundation
 import RosterBackend
 import RosterKit
+import RosterLocalization
 import RosterStore
 import RosterTransfer
 
 /// `roster lists …`
 extension CommandLineTool {
   func listLists(_ arguments: Arguments) throws(CLIError) {
-    try arguments.expect(0...0, "no arguments")
+    try arguments.expect(0...0, localized("no arguments"))
     let store = try store(arguments)
     let lists = try attempt { () throws(StoreError) in try store.lists() }
     if arguments.has("--json") {
@@ -21,11 +22,13 @@ extension CommandLineTool {
       out.line(JSONText.array(items))
       return
     }
-    if lists.isEmpty { out.line("No lists yet. Create one with: roster lists create TITLE") }
+    if lists.isEmpty {
+      out.line(localized("No lists yet. Create one with: roster lists create TITLE"))
+    }
     let width = lists.map(\.title.count).max() ?? 0
     for list in lists {
       let padding = String(repeating: " ", count: width - list.title.count)
-      let noun = list.count == 1 ? "entry" : "entries"
+      let noun = localizedPlural("entry", "entries", count: list.count)
       var rule = list.rule.kind.rawValue
       if let pattern = list.rule.pattern { rule += " \(pattern)" }
       out.line("\(list.title)\(padding)  \(list.count) \(noun)  \(out.styled(rule, "2"))")
@@ -33,28 +36,28 @@ extension CommandLineTool {
   }
 
   func createList(_ arguments: Arguments) throws(CLIError) {
-    try arguments.expect(1...1, "one TITLE")
+    try arguments.expect(1...1, localized("one TITLE"))
     let rule = try rule(arguments) ?? .personalName
     let store = try store(arguments)
     let list = try attempt { () throws(StoreError) in
       try store.createList(title: arguments.positionals[0], rule: rule)
     }
-    out.line("Created the list “\(list.title)” (\(rule.kind.rawValue)).")
+    out.line(localized("Created the list “%1$@” (%2$@).", list.title, rule.kind.rawValue))
   }
 
   func renameList(_ arguments: Arguments) throws(CLIError) {
-    try arguments.expect(2...2, "OLD and NEW titles")
+    try arguments.expect(2...2, localized("OLD and NEW titles"))
     let store = try store(arguments)
     let (old, new) = (arguments.positionals[0], arguments.positionals[1])
     try attempt { () throws(StoreError) in
       guard let list = try store.list(titled: old) else { throw .listNotFound(old) }
       try store.renameList(list.id, to: new)
     }
-    out.line("Renamed the list “\(old)” to “\(new)”.")
+    out.line(localized("Renamed the list “%1$@” to “%2$@”.", old, new))
   }
 
   func deleteList(_ arguments: Arguments) throws(CLIError) {
-    try arguments.expect(1...1, "one TITLE")
+    try arguments.expect(1...1, localized("one TITLE"))
     let store = try store(arguments)
     let title = arguments.positionals[0]
     let count = try attempt { () throws(StoreError) in
@@ -62,6 +65,9 @@ extension CommandLineTool {
       try store.deleteList(list.id)
       return list.count
     }
-    out.line("Deleted the list “\(title)” and its \(count) \(count == 1 ? "entry" : "entries").")
+    out.line(
+      localizedPlural(
+        "Deleted the list “%1$@” and its %2$@ entry.",
+        "Deleted the list “%1$@” and its %2$@ entries.", count: count, title, count))
   }
 }

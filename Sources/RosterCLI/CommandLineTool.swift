@@ -1,6 +1,7 @@
 import Foundation
 import RosterBackend
 import RosterKit
+import RosterLocalization
 import RosterStore
 
 /// The `roster` program: parses the command line, runs one command from ``CommandTable``,
@@ -33,6 +34,7 @@ public final class CommandLineTool {
 
   /// Runs `roster` with the process's arguments and environment, and exits with its status.
   public static func main() -> Never {
+    Localization.setUp()
     let tool = CommandLineTool(
       arguments: Array(CommandLine.arguments.dropFirst()),
       environment: ProcessInfo.processInfo.environment)
@@ -53,7 +55,7 @@ public final class CommandLineTool {
       out.flush()
       // Output that did not reach its file (a full disk) must not end in success.
       if let failure = out.failure {
-        throw .failed("Cannot write standard output: \(Self.reason(failure)).")
+        throw .failed(localized("Cannot write standard output: %@.", Self.reason(failure)))
       }
       return 0
     } catch {
@@ -81,10 +83,10 @@ public final class CommandLineTool {
     }
     guard let word = rest.first else {
       err.write(HelpText.overview)
-      throw .usage("Give a command.", command: "")
+      throw .usage(localized("Give a command."), command: "")
     }
     guard let (command, words) = CommandTable.command(for: rest) else {
-      throw .usage("Unknown command “\(word)”.", command: "")
+      throw .usage(localized("Unknown command “%@”.", word), command: "")
     }
     rest.removeFirst(words)
     // Help wins over any other mistake on the line, but after `--` even `-h` is an argument.
@@ -140,7 +142,9 @@ public final class CommandLineTool {
   func reference(_ text: String, for arguments: Arguments) throws(CLIError) -> EntryReference {
     guard let reference = EntryReference(text) else {
       throw arguments.usage(
-        "“\(text)” is neither an id (at least 4 hexadecimal characters) nor a position like #3.")
+        localized(
+          "“%@” is neither an id (at least 4 hexadecimal characters) nor a position like #3.", text)
+      )
     }
     return reference
   }
@@ -167,20 +171,21 @@ public final class CommandLineTool {
     case nil where pattern == nil: return nil
     case nil, "pattern":
       guard let pattern else {
-        throw arguments.usage("The pattern rule needs --pattern REGEX.")
+        throw arguments.usage(localized("The pattern rule needs --pattern REGEX."))
       }
       do throws(RosterError) {
         return try Rule.pattern(pattern)
       } catch {
-        throw .failed(error.description)
+        throw .failed(RosterErrorWording.sentence(for: error))
       }
     case "personal-name" where pattern == nil: return .personalName
     case "text" where pattern == nil: return .text
     case let other?:
       if pattern != nil, other == "personal-name" || other == "text" {
-        throw arguments.usage("--pattern goes with --rule pattern only.")
+        throw arguments.usage(localized("--pattern goes with --rule pattern only."))
       }
-      throw arguments.usage("Unknown rule “\(other)”: use personal-name, text or pattern.")
+      throw arguments.usage(
+        localized("Unknown rule “%@”: use personal-name, text or pattern.", other))
     }
   }
 }

@@ -1,11 +1,13 @@
+import RosterLocalization
+
 /// `roster lists …`
 extension CommandTable {
   static let lists: [Command] = [
     Command(
       "lists", section: .lists,
-      listing: .init("lists [--json]", "Show every list with its entry count."),
+      listing: .init("lists [--json]", localized("Show every list with its entry count.")),
       usage: ["lists [--json]"],
-      description: "Shows every list: title, entry count and rule.",
+      description: localized("Shows every list: title, entry count and rule."),
       options: [.flag("--json", help: #"One JSON array of {"id","title","rule","count"}."#)],
       run: { tool, arguments throws(CLIError) in try tool.listLists(arguments) }),
     Command(
@@ -23,13 +25,13 @@ extension CommandTable {
     Command(
       "lists rename", section: .lists, listing: .init("lists rename OLD NEW"),
       usage: ["lists rename OLD NEW"],
-      description: "Renames a list (undoable with `roster undo --list NEW`).",
+      description: localized("Renames a list (undoable with `roster undo --list NEW`)."),
       run: { tool, arguments throws(CLIError) in try tool.renameList(arguments) }),
     Command(
       "lists delete", section: .lists, listing: .init("lists delete TITLE"),
       usage: ["lists delete TITLE"],
       description:
-        "Deletes a list with its entries, categories and history. Cannot be undone.",
+        localized("Deletes a list with its entries, categories and history. Cannot be undone."),
       run: { tool, arguments throws(CLIError) in try tool.deleteList(arguments) }),
   ]
 }

@@ -1,3 +1,5 @@
+import RosterLocalization
+
 /// `roster check`, `import` and `export`.
 extension CommandTable {
   private static let rule = [Option.option("--rule", "R"), .option("--pattern", "REGEX")]
@@ -7,25 +9,27 @@ extension CommandTable {
   static let transfer: [Command] = [
     Command(
       "check", section: .transfer,
-      listing: .init("check NAME… | check --json-lines", "Validate without storing."),
+      listing: .init("check NAME… | check --json-lines", localized("Validate without storing.")),
       usage: [
         "check NAME… [--list TITLE | --rule R [--pattern REGEX]]",
         "check --json-lines [--list TITLE | --rule R [--pattern REGEX]]",
       ],
-      description: """
+      description: localized(
+        """
         Validates names without storing them, with the list's rule (--list) or the rule given
         (default: personal-name). Prints one verdict per name; exit status 1 if any is refused.
-        """,
+        """),
       options: [list] + rule + [
         .flag(
           "--json-lines",
-          help: """
+          help: localized(
+            """
             Read one JSON string per line on standard input; write one JSON object
             per line, in input order:
             {"input":…,"valid":true|false,"normalized":…,"reason":…,"message":…}
             A line that is not a JSON string gets {"line":N,"error":…}. Exit status 0
             unless the input cannot be read.
-            """)
+            """))
       ],
       run: { tool, arguments throws(CLIError) in try tool.check(arguments) }),
     Command(
@@ -41,8 +45,9 @@ extension CommandTable {
         and reason) and nothing is imported. The format defaults to the file's extension, else CSV.
         """,
       options: [
-        list, format, .flag("--skip-invalid", help: "Import the good rows and report the others."),
-        .flag("--dry-run", help: "Check everything, write nothing."),
+        list, format,
+        .flag("--skip-invalid", help: localized("Import the good rows and report the others.")),
+        .flag("--dry-run", help: localized("Check everything, write nothing.")),
         .option(
           "--text-columns", "COL[,COL…]",
           help: "The CSV columns that make the text, joined with a space."),

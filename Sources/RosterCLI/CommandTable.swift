@@ -1,3 +1,5 @@
+import RosterLocalization
+
 /// Every command of `roster`, each described once. Dispatch finds commands here, and
 /// ``HelpText`` prints `roster --help` and each `roster COMMAND --help` from here; the data is
 /// plain enough to generate a man page or shell completions from.
@@ -25,33 +27,38 @@ enum CommandTable {
   static let commonOptions: [Option] = [
     .option(
       "--db", "PATH",
-      help: """
+      help: localized(
+        """
         The database file. Default: $ROSTER_DB, else
         $XDG_DATA_HOME/roster/roster.sqlite3, else
         ~/.local/share/roster/roster.sqlite3.
-        """),
-    .flag("--help", short: "-h", help: "Show help for the command."),
+        """)),
+    .flag("--help", short: "-h", help: localized("Show help for the command.")),
   ]
 
   /// Options of the program itself, before any command.
-  static let programOptions = commonOptions + [.flag("--version", help: "Show the version.")]
+  static let programOptions =
+    commonOptions + [.flag("--version", help: localized("Show the version."))]
 
   /// The start of `roster --help`, before the commands.
-  static let introduction = """
+  static let introduction = localized(
+    """
     roster: keep lists of names (or any text) in a local database.
 
     Usage: roster [--db PATH] COMMAND [ARGUMENTS] [OPTIONS]
-    """
+    """)
 
   /// What `roster --help` says after the commands and before the options.
-  static let entryReferences = """
+  static let entryReferences = localized(
+    """
     ENTRY is an id, the first 4 or more characters of an id (as `show` prints them), or a
     1-based position written #N (#1 is the first entry). Put -- before arguments that start
     with a dash: roster add -- -Anna.
-    """
+    """)
 
   /// The end of `roster --help`: output and exit status.
-  static let conventions = """
+  static let conventions = localized(
+    """
     Output: results on standard output, errors on standard error (one line each). Colour only
     when standard output is a terminal and NO_COLOR is not set.
 
@@ -59,13 +66,14 @@ enum CommandTable {
       0  success
       1  refused input (an invalid name, a bad file, an unknown list or entry) or a failure
       2  usage error (unknown command or option, missing argument)
-    """
+    """)
 
   /// `roster help [COMMAND]`.
   static let help = Command(
     "help", section: .other, usage: ["help [COMMAND]"],
-    description: "Shows the help for COMMAND (for example `roster help lists create`), or the"
-      + " overview.",
+    description: localized(
+      "Shows the help for COMMAND (for example `roster help lists create`), or the"
+        + " overview."),
     run: { tool, arguments throws(CLIError) in
       tool.out.write(HelpText.text(for: arguments.positionals.joined(separator: " ")))
     })

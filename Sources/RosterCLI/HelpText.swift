@@ -1,3 +1,5 @@
+import RosterLocalization
+
 /// `roster --help` and each `roster COMMAND --help`, printed from ``CommandTable``.
 enum HelpText {
   /// Where summaries start in `roster --help`.
@@ -21,15 +23,17 @@ enum HelpText {
     }
     return [
       CommandTable.introduction, lines.joined(separator: "\n"), CommandTable.entryReferences,
-      "Options for every command:\n" + optionList(CommandTable.programOptions, minimumWidth: 16),
+      localized("Options for every command:") + "\n"
+        + optionList(CommandTable.programOptions, minimumWidth: 16),
       CommandTable.conventions,
     ].joined(separator: "\n\n") + "\n"
   }()
 
   /// `roster COMMAND --help`.
   static func page(_ command: Command) -> String {
+    let label = localized("Usage:") + " "
     let usage = command.usage.enumerated().map { index, synopsis in
-      (index == 0 ? "Usage: " : "       ") + "roster " + synopsis
+      (index == 0 ? label : String(repeating: " ", count: label.count)) + "roster " + synopsis
     }
     var parts = [usage.joined(separator: "\n"), command.description]
     let documented = command.options.filter { $0.help != nil }

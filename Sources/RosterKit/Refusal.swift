@@ -63,21 +63,33 @@ public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
   public let scalar: Unicode.Scalar?
   /// The 1-based position of the offending character, in characters of the normalized text.
   public let position: Int?
-  /// The sentence shown to a person.
+  /// The sentence shown to a person, in English; front ends word ``detail`` in the reader's
+  /// language instead.
   public let message: String
+  /// What ``message`` says, as data, for wording it in another language.
+  public let detail: Detail
+  /// Whose rule refused: “a name” or “the text”.
+  public let subject: Subject
+  /// How messages show the character at fault (with ``codePoint``): quoted when it is
+  /// visible, by its Unicode name when it is not; `nil` when no character is blamed.
+  public let shown: Shown?
 
   /// Creates a refusal.
   public init(
     reason: Reason, character: Character? = nil, scalar: Unicode.Scalar? = nil,
-    position: Int? = nil, message: String
+    position: Int? = nil, message: String, detail: Detail = .unspecified,
+    subject: Subject = .text, shown: Shown? = nil
   ) {
     self.reason = reason
     self.character = character
     self.scalar = scalar
     self.position = position
     self.message = message
+    self.detail = detail
+    self.subject = subject
+    self.shown = shown
   }
 
-  /// The sentence shown to a person.
+  /// The sentence shown to a person, in English.
   public var description: String { message }
 }

@@ -15,6 +15,11 @@ public struct RosterBinary: Sendable {
   /// The executable.
   public let url: URL
 
+  /// The executable at `url`: a copy of the built one, say.
+  public init(url: URL) {
+    self.url = url
+  }
+
   /// The package's root folder (where `Package.swift` is).
   public static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -68,7 +68,8 @@ def has_state(node, state):
 class App:
     """One run of roster-app against a fresh database, under the test's display."""
 
-    def __init__(self, binary, shots, name, db=None, env=None, args=()):
+    def __init__(self, binary, shots, name, db=None, env=None, args=(), ready="New entry"):
+        """Starts the app; `ready` is the add field's name, which it waits for."""
         self.shots = shots
         self.name = name
         self.binary = binary
@@ -79,7 +80,7 @@ class App:
         self.process = subprocess.Popen(
             [binary, *args], env=environment, stdout=self.log, stderr=subprocess.STDOUT)
         self.root = wait_until(self._find_app, timeout=15, what="the app on the AT-SPI bus")
-        wait_until(lambda: self.find("text", "New entry"), timeout=10, what="the add field")
+        wait_until(lambda: self.find("text", ready), timeout=10, what="the add field")
         time.sleep(0.2)
 
     def _find_app(self):

@@ -14,6 +14,11 @@ fi
 swift build --product roster >/dev/null 2>&1 || true
 bin="$(swift build --show-bin-path)"
 export PATH="$bin:$PATH"
+# The catalogs beside the app (`make locale`); the scenarios run in English, whatever the
+# caller's language, except those that ask for German.
+python3 scripts/po.py compile "$bin/locale"
+export LANG=C.UTF-8
+unset LANGUAGE LC_ALL LC_MESSAGES
 
 # The screenshots are the run's artifacts: .build/ui-shots, emptied first, unless ROSTER_UI_SHOTS.
 if [ -n "${ROSTER_UI_SHOTS:-}" ]; then

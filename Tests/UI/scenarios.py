@@ -22,6 +22,13 @@ def scenario(function):
     return function
 
 
+def german(function):
+    """Runs the scenario's app in German (po/de.po), whose add field is “Neuer Eintrag”."""
+    function.env = {"LANG": "de_DE.UTF-8"}
+    function.ready = "Neuer Eintrag"
+    return function
+
+
 def check(condition, message):
     if not condition:
         raise Failure(message)
@@ -593,6 +600,28 @@ def export_csv(app):
     check(lines[0].startswith("text,category") and lines[1].startswith("Anna,")
           and lines[2].startswith("Zoë,"), f"the export reads {lines!r}")
     app.need("label", "Exported 2 entries to “out.csv”")
+@scenario
+@german
+def german_menus_and_reasons(app):
+    app.need("label", "Hier gibt es nichts zu sehen")
+    app.need("label", "0 Einträge")
+    button = app.need("push button", "Hinzufügen")
+    check(not app.find("push button", "Add"), "an English Add button beside the German one")
+    app.press_named("push button", "Hauptmenü")
+    for label in ("Neue Liste …", "Liste umbenennen …", "Liste löschen", "Rückgängig",
+                  "Wiederholen", "Kategorien …", "Tastenkürzel"):
+        app.need("menu item", label)
+    check(not app.find("menu item", "Delete List"), "an English item in the German menu")
+    app.screenshot("german-menu")
+    app.key("Escape")
+    field = app.need("text", "Neuer Eintrag")
+    app.focus(field)
+    app.type("R2D2")
+    reason = wait_until(lambda: field.description, 3, "the reason as the field's description")
+    check(reason == "„2“ (U+0032) an Position 2: Ziffern gehören nicht in einen Namen.",
+          f"the reason is {reason!r}")
+    check(not has_state(button, pyatspi.STATE_SENSITIVE), "Hinzufügen is sensitive for R2D2")
+    app.screenshot("german-reason")
 
 
 def main():
@@ -603,7 +632,8 @@ def main():
         app = None
         started = time.monotonic()
         try:
-            app = App(binary, shots, function.__name__, env=getattr(function, "env", None))
+            app = App(binary, shots, function.__name__, env=getattr(function, "env", None),
+                      ready=getattr(function, "ready", "New entry"))
             function(app)
             passed += 1
             print(f"PASS {function.__name__} ({time.monotonic() - started:.1f} s)", flush=True)

@@ -2,6 +2,7 @@ import Foundation
 import RosterAppCore
 import RosterGtk
 import RosterKit
+import RosterLocalization
 
 /// The entries of one list in a GtkListView, edited in place, ending in the empty last row.
 ///
@@ -51,7 +52,7 @@ final class EntryListView {
       item: { [unowned self] in self.item(at: $0) })
     view = ListView(model: model)
     view.addClass("rich-list")
-    view.setAccessibleLabel("Entries")
+    view.setAccessibleLabel(localized("Entries"))
     view.onRows(
       setup: { [unowned self] in self.setup($0) },
       bind: { [unowned self] in self.bind($0) },

@@ -2,6 +2,7 @@ import Foundation
 import RosterAppCore
 import RosterGtk
 import RosterKit
+import RosterLocalization
 
 /// One row of the list: a handle, the editable text, its category badge, a menu and a delete
 /// button, with the reason under the text when an edit is refused.
@@ -11,16 +12,16 @@ import RosterKit
 @MainActor
 final class RowView {
   let root = Box(vertical: true, spacing: 2, role: .group)
-  let field = Entry(name: "New row")
+  let field = Entry(name: localized("New row"))
   /// The text, ellipsized, drawn over the field while it does not have the focus: a GtkEntry
   /// scrolls long text and cuts it off mid-letter. Screen readers read the field itself.
   private let cover = Label("", role: .presentation)
   private let handle = Image(icon: "list-drag-handle-symbolic")
   private let badge = Label("", classes: ["badge"])
   private let menuButton = MenuButton(
-    icon: "view-more-symbolic", name: "Row menu", tooltip: false)
+    icon: "view-more-symbolic", name: localized("Row menu"), tooltip: false)
   private let deleteButton = Button(
-    icon: "user-trash-symbolic", name: "Delete", tooltip: false)
+    icon: "user-trash-symbolic", name: localized("Delete"), tooltip: false)
   private let reason = Label("", classes: ["error", "caption"])
   private let actions = ActionGroup()
 
@@ -65,12 +66,12 @@ final class RowView {
   static func makeMenu(categories: Menu) -> Menu {
     let menu = Menu()
     let order = Menu()
-    order.append("Move Up", action: "row.move-up")
-    order.append("Move Down", action: "row.move-down")
+    order.append(localized("Move Up"), action: "row.move-up")
+    order.append(localized("Move Down"), action: "row.move-down")
     menu.append(section: order)
-    menu.append(submenu: categories, label: "Category")
+    menu.append(submenu: categories, label: localized("Category"))
     let delete = Menu()
-    delete.append("Delete", action: "row.delete")
+    delete.append(localized("Delete"), action: "row.delete")
     menu.append(section: delete)
     return menu
   }
@@ -78,11 +79,11 @@ final class RowView {
   /// Fills the Category submenu with the list's categories.
   static func fillCategoryMenu(_ menu: Menu, with categories: [EntryCategory]) {
     menu.removeAll()
-    menu.append("None", action: "row.set-category", string: "")
+    menu.append(localized("None"), action: "row.set-category", string: "")
     for category in categories {
       menu.append(category.name, action: "row.set-category", string: category.name)
     }
-    menu.append("New Category…", action: "row.new-category")
+    menu.append(localized("New Category…"), action: "row.new-category")
   }
 
   private func addActions() {
@@ -173,15 +174,15 @@ final class RowView {
       deleteButton.isVisible = !isDraft
       menuButton.isVisible = !isDraft
       handle.isVisible = !isDraft
-      field.placeholder = isDraft ? "New row" : nil
+      field.placeholder = isDraft ? localized("New row") : nil
     }
     shownName = (text, isDraft)
-    let name = isDraft ? "New row" : text
+    let name = isDraft ? localized("New row") : text
     root.setAccessibleLabel(name)
     field.setAccessibleLabel(name)
     if !isDraft {
-      deleteButton.setAccessibleLabel("Delete \(text)")
-      menuButton.setAccessibleLabel("More for \(text)")
+      deleteButton.setAccessibleLabel(localized("Delete %@", text))
+      menuButton.setAccessibleLabel(localized("More for %@", text))
     }
   }
 

@@ -1,14 +1,15 @@
 import RosterAppCore
 import RosterGtk
 import RosterKit
+import RosterLocalization
 
 /// The add field and its Add button, with the rule's reason (red) or a duplicate warning under
 /// the field.
 @MainActor
 final class AddBar {
   let root = Box(vertical: true, spacing: 4)
-  let field = Entry(placeholder: AddBar.placeholder, name: "New entry")
-  let button = Button(label: "Add")
+  let field = Entry(placeholder: AddBar.placeholder, name: localized("New entry"))
+  let button = Button(label: localized("Add"))
   private let reason = Label("", classes: ["reason", "caption"])
   private let warning = Label("", classes: ["dim-label", "caption"])
   private var controller: AddFieldController
@@ -52,12 +53,13 @@ final class AddBar {
   /// Nothing can be added while a long list loads: the field says so.
   func showLoading(count: Int) {
     field.text = ""
-    field.placeholder = "Loading \(GroupedNumber.text(count)) entries…"
+    field.placeholder = localizedPlural(
+      "Loading %@ entry…", "Loading %@ entries…", count: count, GroupedNumber.text(count))
     field.isSensitive = false
     button.isSensitive = false
   }
 
-  private static let placeholder = "Add an entry"
+  private static let placeholder = localized("Add an entry")
 
   private func add() {
     guard let entry = controller.add() else { return }

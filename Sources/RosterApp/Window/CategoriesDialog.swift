@@ -1,20 +1,21 @@
 import RosterGtk
 import RosterKit
+import RosterLocalization
 
 /// The list's categories, each with its badge and a colour button to change the colour.
 @MainActor
 enum CategoriesDialog {
   /// Shows the dialog over `parent`; a colour that cannot be set is reported through `onError`.
   static func present(parent: Widget, list: RosterList, onError: @escaping (String) -> Void) {
-    let body = list.categories.isEmpty ? "This list has no categories yet." : ""
-    let dialog = MessageDialog(parent: parent, heading: "Categories", body: body)
+    let body = list.categories.isEmpty ? localized("This list has no categories yet.") : ""
+    let dialog = MessageDialog(parent: parent, heading: localized("Categories"), body: body)
     let rows = Box(vertical: true, spacing: 8)
     for category in list.categories {
       let row = Box(spacing: 12)
       let badge = Label(category.name, classes: ["badge", Styles.className(for: category.color)])
       badge.align(horizontal: .start, vertical: .center)
       badge.expand(horizontally: true)
-      let picker = ColorButton(category.color.rgba, name: "Colour of \(category.name)")
+      let picker = ColorButton(category.color.rgba, name: localized("Colour of %@", category.name))
       picker.onColorSet { rgba in
         let color = CategoryColor(red: rgba.red, green: rgba.green, blue: rgba.blue)
         do {
@@ -31,7 +32,7 @@ enum CategoriesDialog {
       rows.append(row)
     }
     dialog.setExtraChild(rows)
-    dialog.addResponse("close", "Close", suggested: true)
+    dialog.addResponse("close", localized("Close"), suggested: true)
     dialog.setCloseResponse("close")
     dialog.present()
   }

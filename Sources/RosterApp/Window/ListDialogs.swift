@@ -1,6 +1,7 @@
 import RosterAppCore
 import RosterGtk
 import RosterKit
+import RosterLocalization
 
 /// The dialogs that create and rename lists, and create categories: a field, the rule's reason
 /// under it, and a button that stays insensitive until the text is accepted.
@@ -9,19 +10,23 @@ enum ListDialogs {
   /// Asks for a new list's title and rule, then calls `create`, which returns an error message
   /// to show or `nil` when the list was made.
   static func newList(parent: Widget, create: @escaping (String, Rule) -> String?) {
-    let dialog = MessageDialog(parent: parent, heading: "New List")
-    let title = Entry(placeholder: "Title", name: "List title")
+    let dialog = MessageDialog(parent: parent, heading: localized("New List"))
+    let title = Entry(placeholder: localized("Title"), name: localized("List title"))
     let kinds: [Rule.Kind] = [.personalName, .text, .pattern]
-    let rule = DropDown(["Personal names", "Any text", "Pattern"], name: "Rule")
-    let pattern = Entry(placeholder: "Regular expression, e.g. ^[A-Z]{3}[0-9]{3}$", name: "Pattern")
+    let rule = DropDown(
+      [localized("Personal names"), localized("Any text"), localized("Pattern")],
+      name: localized("Rule"))
+    let pattern = Entry(
+      placeholder: localized("Regular expression, e.g. ^[A-Z]{3}[0-9]{3}$"),
+      name: localized("Pattern"))
     let reason = Label("", classes: ["reason", "caption"])
     reason.leading(wrap: true)
     pattern.isVisible = false
     let box = Box(vertical: true, spacing: 8)
     box.append(title, rule, pattern, reason)
     dialog.setExtraChild(box)
-    dialog.addResponse("cancel", "Cancel")
-    dialog.addResponse("create", "Create", suggested: true)
+    dialog.addResponse("cancel", localized("Cancel"))
+    dialog.addResponse("create", localized("Create"), suggested: true)
     dialog.setCloseResponse("cancel")
     func validate() -> Rule? {
       let kind = kinds[min(rule.selected, kinds.count - 1)]
@@ -29,10 +34,11 @@ enum ListDialogs {
       var message: String?
       var made: Rule?
       if case .invalid(let refusal) = Rule.text.validate(title.text) {
-        message = title.text.isEmpty ? nil : "Title: \(refusal.message)"
+        message =
+          title.text.isEmpty ? nil : localized("Title: %@", RefusalWording.sentence(for: refusal))
       } else {
         do { made = try LibraryController.rule(kind, pattern: pattern.text) } catch {
-          message = pattern.text.isEmpty ? nil : error.description
+          message = pattern.text.isEmpty ? nil : RosterErrorWording.sentence(for: error)
         }
       }
       reason.text = message ?? ""
@@ -66,12 +72,12 @@ enum ListDialogs {
     let box = Box(vertical: true, spacing: 8)
     box.append(field, reason)
     dialog.setExtraChild(box)
-    dialog.addResponse("cancel", "Cancel")
+    dialog.addResponse("cancel", localized("Cancel"))
     dialog.addResponse("ok", action, suggested: true)
     dialog.setCloseResponse("cancel")
     func validate() -> Bool {
       let refusal = Rule.text.validate(field.text).refusal
-      reason.text = field.text.isEmpty ? "" : refusal?.message ?? ""
+      reason.text = field.text.isEmpty ? "" : refusal.map(RefusalWording.sentence) ?? ""
       reason.isVisible = refusal != nil && !field.text.isEmpty
       dialog.setEnabled("ok", refusal == nil)
       return refusal == nil
@@ -88,8 +94,9 @@ enum ListDialogs {
   }
 
   static func showError(parent: Widget, _ message: String) {
-    let dialog = MessageDialog(parent: parent, heading: "Could Not Do That", body: message)
-    dialog.addResponse("close", "Close", suggested: true)
+    let dialog = MessageDialog(
+      parent: parent, heading: localized("Could Not Do That"), body: message)
+    dialog.addResponse("close", localized("Close"), suggested: true)
     dialog.present()
   }
 }

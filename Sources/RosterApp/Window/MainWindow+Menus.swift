@@ -2,36 +2,37 @@ import RosterAppCore
 import RosterBackend
 import RosterGtk
 import RosterKit
+import RosterLocalization
 import RosterStore
 
 extension MainWindow {
   /// The main menu, the sidebar's New List button, and the actions behind them.
   func wireMenus() {
-    let newList = Button(icon: "list-add-symbolic", name: "New List")
-    newList.tooltip = "New List (Ctrl+N)"
+    let newList = Button(icon: "list-add-symbolic", name: localized("New List"))
+    newList.tooltip = localized("New List (Ctrl+N)")
     newList.actionName = "win.new-list"
     sidebar.header.packStart(newList)
 
     let menu = Menu()
     let lists = Menu()
-    lists.append("New List…", action: "win.new-list")
-    lists.append("Rename List…", action: "win.rename-list")
-    lists.append("Delete List", action: "win.delete-list")
+    lists.append(localized("New List…"), action: "win.new-list")
+    lists.append(localized("Rename List…"), action: "win.rename-list")
+    lists.append(localized("Delete List"), action: "win.delete-list")
     menu.append(section: lists)
     let transfer = Menu()
     transfer.append("Import…", action: "win.import")
     transfer.append("Export…", action: "win.export")
     menu.append(section: transfer)
     let edit = Menu()
-    edit.append("Undo", action: "win.undo")
-    edit.append("Redo", action: "win.redo")
-    edit.append("Categories…", action: "win.categories")
+    edit.append(localized("Undo"), action: "win.undo")
+    edit.append(localized("Redo"), action: "win.redo")
+    edit.append(localized("Categories…"), action: "win.categories")
     menu.append(section: edit)
     let help = Menu()
-    help.append("Keyboard Shortcuts", action: "win.shortcuts")
-    help.append("About Roster", action: "win.about")
+    help.append(localized("Keyboard Shortcuts"), action: "win.shortcuts")
+    help.append(localized("About Roster"), action: "win.about")
     menu.append(section: help)
-    let button = MenuButton(icon: "open-menu-symbolic", name: "Main Menu")
+    let button = MenuButton(icon: "open-menu-symbolic", name: localized("Main Menu"))
     button.setMenu(menu)
     button.setPrimary()
     header.packEnd(button)
@@ -49,8 +50,8 @@ extension MainWindow {
     }
     actions.add("rename-list") { [unowned self] in
       ListDialogs.askText(
-        parent: self.window, heading: "Rename List", name: "List title",
-        initial: self.library.current.title, action: "Rename"
+        parent: self.window, heading: localized("Rename List"), name: localized("List title"),
+        initial: self.library.current.title, action: localized("Rename")
       ) { [weak self] title in
         do {
           try self?.library.renameCurrent(to: title)
@@ -76,7 +77,7 @@ extension MainWindow {
       let title = try library.deleteCurrent()
       show(library.current)
       toasts.show(
-        title, button: "Undo",
+        title, button: localized("Undo"),
         action: { [weak self] in
           guard let self else { return }
           self.library.undoDeletion()
@@ -84,14 +85,15 @@ extension MainWindow {
         },
         dismissed: { [weak self] in self?.library.commitDeletion() })
     } catch {
-      toasts.show(error.description)
+      toasts.show(StoreErrorWording.sentence(for: error))
     }
   }
 
   /// Asks for a new category's name, creates it, and hands the name to `assign`.
   func newCategory(then assign: @escaping (String) -> Void) {
     ListDialogs.askText(
-      parent: window, heading: "New Category", name: "Category name", action: "Create"
+      parent: window, heading: localized("New Category"), name: localized("Category name"),
+      action: localized("Create")
     ) { [weak self] name in
       guard let self else { return nil }
       do {

@@ -3,6 +3,7 @@ import RosterAppCore
 import RosterBackend
 import RosterGtk
 import RosterKit
+import RosterLocalization
 import RosterStore
 
 /// The main window: the lists in a sidebar; the current list's title in the header bar, the add
@@ -23,10 +24,11 @@ final class MainWindow {
   let entries: EntryListView
   let toasts: ToastOverlay
   let search = SearchBar()
-  let categoryFilter = DropDown(["All categories"], name: "Filter by category")
+  let categoryFilter = DropDown(
+    [localized("All categories")], name: localized("Filter by category"))
   var actions: ActionGroup { window.actions }
   /// The header's search button.
-  private let searchToggle = ToggleButton(icon: "system-search-symbolic", name: "Search")
+  private let searchToggle = ToggleButton(icon: "system-search-symbolic", name: localized("Search"))
   /// Called when the whole list has loaded, before it replaces its preview.
   var onWholeListArrived: () -> Void = {}
   /// Called once the whole list has replaced its preview and can be edited.
@@ -34,11 +36,11 @@ final class MainWindow {
   /// Called as a search (or its end) starts to be applied to the entries, for the benchmark.
   var onSearchApplying: () -> Void = {}
   private let empty = StatusPage(
-    icon: "view-list-symbolic", title: "Nothing to show here",
-    description: "Type an entry in the field above and press Enter to add it.")
+    icon: "view-list-symbolic", title: localized("Nothing to show here"),
+    description: localized("Type an entry in the field above and press Enter to add it."))
   private let noResults = StatusPage(
-    icon: "system-search-symbolic", title: "No results",
-    description: "No entry matches the search. Try other words or another category.")
+    icon: "system-search-symbolic", title: localized("No results"),
+    description: localized("No entry matches the search. Try other words or another category."))
 
   init(application: Application, library: LibraryController) {
     self.library = library
@@ -73,7 +75,7 @@ final class MainWindow {
     library.onReload = { [unowned self] list in self.show(list) }
     entries.onError = { [unowned self] message in self.toasts.show(message) }
     entries.onDeleted = { [unowned self] title in
-      self.toasts.show(title, button: "Undo") { [weak self] in self?.undo() }
+      self.toasts.show(title, button: localized("Undo")) { [weak self] in self?.undo() }
     }
     entries.onChange = { [unowned self] _ in self.refresh() }
     entries.onNewCategory = { [unowned self] assign in self.newCategory(then: assign) }
@@ -121,7 +123,7 @@ final class MainWindow {
     do {
       show(try library.open(id))
     } catch {
-      toasts.show(error.description)
+      toasts.show(StoreErrorWording.sentence(for: error))
     }
   }
 
@@ -150,7 +152,7 @@ final class MainWindow {
       if !header.hasFocusWithin { addBar.field.focusAtEnd() }
       onLoaded()
     case .failure(let error):
-      toasts.show("The list could not be loaded: \(error.description)")
+      toasts.show(localized("The list could not be loaded: %@", error.description))
     }
   }
 
@@ -170,7 +172,7 @@ final class MainWindow {
     for (name, enabled) in state.enabledActions { actions.setEnabled(name, enabled) }
     sidebar.root.isSensitive = state.isEditable
     searchToggle.isSensitive = state.isEditable
-    categoryFilter.setItems(["All categories"] + list.categories.map(\.name))
+    categoryFilter.setItems([localized("All categories")] + list.categories.map(\.name))
   }
 
   private func wireSearch() {
@@ -189,7 +191,7 @@ final class MainWindow {
       return true
     }
     let toggle = searchToggle
-    toggle.tooltip = "Search (Ctrl+F)"
+    toggle.tooltip = localized("Search (Ctrl+F)")
     PropertyBinding.bind(search, "search-mode-enabled", to: toggle, "active")
     header.packStart(toggle)
     actions.add("search") { [unowned self] in

@@ -2,6 +2,7 @@ import Foundation
 import RosterAppCore
 import RosterBackend
 import RosterGtk
+import RosterLocalization
 import RosterStore
 
 /// The lists, with their counts, in a GtkListBox (tens of rows): choosing one shows it.
@@ -22,12 +23,12 @@ final class Sidebar {
 
   init() {
     listBox.addClass("navigation-sidebar")
-    listBox.setAccessibleLabel("Lists")
+    listBox.setAccessibleLabel(localized("Lists"))
     let scroller = ScrolledWindow()
     scroller.setChild(listBox)
     scroller.expand(vertically: true)
     header.hideWindowButtons(start: false, end: true)
-    header.setTitle("Lists", subtitle: "")
+    header.setTitle(localized("Lists"), subtitle: "")
     header.packEnd(showEntries)
     showEntries.isVisible = false
     showEntries.onClicked { [unowned self] in self.onShowEntries() }

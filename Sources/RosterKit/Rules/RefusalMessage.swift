@@ -1,10 +1,9 @@
 import Foundation
 
 /// Which rule is speaking, for the wording of messages.
-enum Subject {
-  case name
-  case text
+typealias Subject = Refusal.Subject
 
+extension Refusal.Subject {
   /// "a name" or "the text", inside a sentence.
   var noun: String {
     switch self {
@@ -20,7 +19,9 @@ enum RefusalMessage {
   /// A refusal of the whole text for being empty.
   static func empty(_ subject: Subject) -> Refusal {
     let what = subject == .name ? "Type a name" : "Type some text"
-    return Refusal(reason: .empty, message: "\(what): it cannot be empty or only spaces.")
+    return Refusal(
+      reason: .empty, message: "\(what): it cannot be empty or only spaces.", detail: .empty,
+      subject: subject)
   }
 
   /// A refusal blaming the scalar at `index` of `text`.
@@ -31,10 +32,13 @@ enum RefusalMessage {
     let (position, character) = locate(index, in: text)
     let scalarClass = ScalarTable.info(scalar).scalarClass
     let shown = show(scalar, character: character, as: scalarClass)
-    let why = explanation(reason, scalar, scalarClass, subject, text: text, at: index)
+    let detail = detail(reason, scalar, scalarClass)
+    let why = english(detail, subject.noun)
     return Refusal(
       reason: reason, character: character, scalar: scalar, position: position,
-      message: "\(shown) at position \(position): \(why).")
+      message: "\(english(shown, scalar)) at position \(position): \(why).", detail: detail,
+      subject: subject,
+      shown: shown)
   }
 
   /// A refusal of one word mixing look-alike scripts, blaming the first letter of `minority`.
@@ -47,7 +51,8 @@ enum RefusalMessage {
     return Refusal(
       reason: .mixedScript, character: character, scalar: scalar, position: position,
       message: "“\(scalar)” (\(hex(scalar)), \(minority.name)) at position \(position) mixes "
-        + "\(minority.name) with \(majority.name) letters in one word.")
+        + "\(minority.name) with \(majority.name) letters in one word.",
+      detail: .mixedScript(minority: minority.script, majority: majority.script), subject: .name)
   }
 
   /// A refusal of text longer than `limit` characters, blaming the first one past the limit.
@@ -58,13 +63,15 @@ enum RefusalMessage {
     let what = subject == .name ? "A name" : "The text"
     return Refusal(
       reason: .tooLong, character: character, scalar: scalar, position: limit + 1,
-      message: "\(what) may be at most \(limit) characters long; this one has \(count).")
+      message: "\(what) may be at most \(limit) characters long; this one has \(count).",
+      detail: .tooLong(limit: limit, count: count), subject: subject)
   }
 
   /// A refusal of text that does not match a pattern rule's regular expression.
   static func patternMismatch(_ text: String, pattern: String) -> Refusal {
     Refusal(
-      reason: .patternMismatch, message: "“\(text)” does not match the pattern \(pattern).")
+      reason: .patternMismatch, message: "“\(text)” does not match the pattern \(pattern).",
+      detail: .patternMismatch(text: text, pattern: pattern))
   }
 
   /// The 1-based position of the character holding the scalar at `index`, and that character.
@@ -82,28 +89,30 @@ enum RefusalMessage {
   }
 
   /// "U+0032" style code point notation.
-  static func hex(_ scalar: Unicode.Scalar) -> String {
-    let digits = String(scalar.value, radix: 16, uppercase: true)
-    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-  }
+  static func hex(_ scalar: Unicode.Scalar) -> String { Refusal.codePoint(scalar) }
 
   /// The character as a person can see it: in quotes when it is visible, by code point and
   /// name when it is not.
   static func show(_ scalar: Unicode.Scalar, character: Character, as scalarClass: ScalarClass)
-    -> String
+    -> Refusal.Shown
   {
     switch scalarClass {
     case .control, .lineBreak, .format, .zeroWidthJoiner, .zeroWidthNonJoiner,
       .variationSelector, .tag, .otherSpace, .space:
-      return "\(hex(scalar)) \(name(of: scalar))"
-    case .privateUse, .unassigned, .noncharacter:
-      return hex(scalar)
-    case .mark:
-      return "“◌\(scalar)” (\(hex(scalar)))"
-    case .emoji:
-      return "“\(character)” (\(hex(scalar)))"
-    default:
-      return "“\(scalar)” (\(hex(scalar)))"
+      .named(name(of: scalar))
+    case .privateUse, .unassigned, .noncharacter: .codePointOnly
+    case .mark: .quoted("◌\(scalar)")
+    case .emoji: .quoted(String(character))
+    default: .quoted(String(scalar))
+    }
+  }
+
+  /// How English messages write a character shown as `shown`.
+  static func english(_ shown: Refusal.Shown, _ scalar: Unicode.Scalar) -> String {
+    switch shown {
+    case .quoted(let text): "“\(text)” (\(hex(scalar)))"
+    case .named(let name): "\(hex(scalar)) \(name)"
+    case .codePointOnly: hex(scalar)
     }
   }
 
@@ -120,70 +129,76 @@ enum RefusalMessage {
     return "CONTROL CHARACTER"
   }
 
-  private static func explanation(
-    _ reason: Refusal.Reason, _ scalar: Unicode.Scalar, _ scalarClass: ScalarClass,
-    _ subject: Subject, text: String, at index: String.Index
-  ) -> String {
-    let noun = subject.noun
-    switch reason {
-    case .onlyPunctuation: return "\(noun) needs letters, not only punctuation"
-    case .wordWithoutLetter: return "every word of \(noun) needs a letter"
-    case .digit:
-      let isDigit = scalar.properties.generalCategory == .decimalNumber
-      return "\(isDigit ? "digits" : "numbers") are not part of \(noun)"
-    case .symbol: return symbolExplanation(scalarClass, noun)
-    case .emoji: return emojiExplanation(scalarClass, noun)
-    case .control: return "control characters are not allowed in \(noun)"
-    case .multipleLines: return "\(noun) must fit on one line"
-    case .invisibleFormat: return invisibleExplanation(scalarClass, noun)
-    case .unassigned: return "no character is assigned to this code point yet"
-    case .privateUse: return "private-use characters have no agreed meaning"
-    case .noncharacter: return "noncharacters never belong in text"
-    case .fancyText: return fancyExplanation(scalar)
-    case .modifierLetter: return "this modifier letter is not used in names"
-    case .orphanMark: return "a combining mark must follow a letter"
-    case .tooManyMarks: return "more than 4 combining marks in a row"
-    case .misplacedHyphen: return "a hyphen must sit between two letters"
-    case .empty, .mixedScript, .tooLong, .patternMismatch:
-      return "\(noun) is not allowed"
+  /// What the sentence says about `scalar`, refused for `reason`.
+  private static func detail(
+    _ reason: Refusal.Reason, _ scalar: Unicode.Scalar, _ scalarClass: ScalarClass
+  ) -> Refusal.Detail {
+    switch (reason, scalarClass) {
+    case (.onlyPunctuation, _): .onlyPunctuation
+    case (.wordWithoutLetter, _): .wordWithoutLetter
+    case (.digit, _): scalar.properties.generalCategory == .decimalNumber ? .digits : .numbers
+    case (.symbol, .punctuation): .punctuation
+    case (.symbol, .dash): .dash
+    case (.symbol, .tatweel): .tatweel
+    case (.symbol, .otherSpace): .otherSpace
+    case (.symbol, _): .symbols
+    case (.emoji, .variationSelector): .variationSelector
+    case (.emoji, .tag): .emojiTag
+    case (.emoji, _): .emoji
+    case (.control, _): .control
+    case (.multipleLines, _): .multipleLines
+    case (.invisibleFormat, .zeroWidthJoiner): .zeroWidthJoiner
+    case (.invisibleFormat, .zeroWidthNonJoiner): .zeroWidthNonJoiner
+    case (.invisibleFormat, _): .invisibleFormat
+    case (.unassigned, _): .unassigned
+    case (.privateUse, _): .privateUse
+    case (.noncharacter, _): .noncharacter
+    case (.fancyText, _): .styledLookAlike(plain: plainLetter(for: scalar))
+    case (.modifierLetter, _): .modifierLetter
+    case (.orphanMark, _): .orphanMark
+    case (.tooManyMarks, _): .tooManyMarks
+    case (.misplacedHyphen, _): .misplacedHyphen
+    case (.empty, _), (.mixedScript, _), (.tooLong, _), (.patternMismatch, _): .notAllowed
     }
   }
 
-  private static func symbolExplanation(_ scalarClass: ScalarClass, _ noun: String) -> String {
-    switch scalarClass {
+  /// The English explanation after the character and its position, without the full stop.
+  private static func english(_ detail: Refusal.Detail, _ noun: String) -> String {
+    switch detail {
+    case .onlyPunctuation: "\(noun) needs letters, not only punctuation"
+    case .wordWithoutLetter: "every word of \(noun) needs a letter"
+    case .digits: "digits are not part of \(noun)"
+    case .numbers: "numbers are not part of \(noun)"
     case .punctuation:
       "this punctuation is not part of \(noun); use a space, hyphen, apostrophe or full stop"
     case .dash: "dashes are not part of \(noun); use a hyphen (-)"
     case .tatweel: "tatweel only stretches letters on screen; leave it out"
     case .otherSpace: "use an ordinary space"
-    default: "symbols are not part of \(noun)"
-    }
-  }
-
-  private static func emojiExplanation(_ scalarClass: ScalarClass, _ noun: String) -> String {
-    switch scalarClass {
+    case .symbols: "symbols are not part of \(noun)"
     case .variationSelector: "variation selectors (emoji styling) are not part of \(noun)"
-    case .tag: "emoji tag characters are not part of \(noun)"
-    default: "emoji are not part of \(noun)"
-    }
-  }
-
-  private static func invisibleExplanation(_ scalarClass: ScalarClass, _ noun: String) -> String {
-    switch scalarClass {
+    case .emojiTag: "emoji tag characters are not part of \(noun)"
+    case .emoji: "emoji are not part of \(noun)"
+    case .control: "control characters are not allowed in \(noun)"
+    case .multipleLines: "\(noun) must fit on one line"
     case .zeroWidthJoiner: "a zero-width joiner is only allowed right after a virama"
     case .zeroWidthNonJoiner:
       "a zero-width non-joiner is only allowed after a virama or between joining letters"
-    default:
+    case .invisibleFormat:
       "invisible formatting characters are not allowed in \(noun), as they can disguise what "
         + "it says"
+    case .unassigned: "no character is assigned to this code point yet"
+    case .privateUse: "private-use characters have no agreed meaning"
+    case .noncharacter: "noncharacters never belong in text"
+    case .styledLookAlike(let plain?):
+      "this is a styled look-alike; type the plain “\(plain)” instead"
+    case .styledLookAlike(nil): "this is a styled look-alike letter; type the plain letter instead"
+    case .modifierLetter: "this modifier letter is not used in names"
+    case .orphanMark: "a combining mark must follow a letter"
+    case .tooManyMarks: "more than 4 combining marks in a row"
+    case .misplacedHyphen: "a hyphen must sit between two letters"
+    case .empty, .notAllowed, .mixedScript, .tooLong, .patternMismatch, .unspecified:
+      "\(noun) is not allowed"
     }
-  }
-
-  private static func fancyExplanation(_ scalar: Unicode.Scalar) -> String {
-    if let plain = plainLetter(for: scalar) {
-      return "this is a styled look-alike; type the plain “\(plain)” instead"
-    }
-    return "this is a styled look-alike letter; type the plain letter instead"
   }
 
   /// The plain letter a styled one imitates: its compatibility decomposition (𝐀 → A, ℍ → H),

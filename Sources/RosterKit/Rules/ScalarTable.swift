@@ -27,6 +27,16 @@ enum LookAlikeScript: UInt8 {
     case .cyrillic: "Cyrillic"
     }
   }
+
+  /// The script, as refusals name it.
+  var script: Refusal.Script {
+    switch self {
+    case .other: .other
+    case .latin: .latin
+    case .greek: .greek
+    case .cyrillic: .cyrillic
+    }
+  }
 }
 
 /// Joining types from ArabicShaping.txt that RFC 5892's CONTEXTJ rule for ZWNJ asks about.
