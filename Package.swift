@@ -33,6 +33,7 @@ let package = Package(
     .library(name: "RosterBackend", targets: ["RosterBackend"]),
     .library(name: "RosterStore", targets: ["RosterStore"]),
     .library(name: "RosterTransfer", targets: ["RosterTransfer"]),
+    .library(name: "RosterCollation", targets: ["RosterCollation"]),
     .library(name: "RosterCLI", targets: ["RosterCLI"]),
     .executable(name: "roster", targets: ["roster"]),
     .executable(name: "roster-app", targets: ["RosterApp"]),
@@ -54,6 +55,17 @@ let package = Package(
     ),
     .target(name: "RosterStore", dependencies: ["RosterKit", "RosterBackend", "CSQLite"]),
 
+    // Locale-aware collation through Debian's ICU (libicu-dev). CICUShim includes ICU's headers
+    // in C (Foundation's own ICU declares the same C types, so Swift cannot import them);
+    // RosterCollation is its only importer. RosterKit takes sort keys as input, free of C.
+    .systemLibrary(
+      name: "CICU",
+      pkgConfig: "icu-i18n",
+      providers: [.apt(["libicu-dev"])]
+    ),
+    .target(name: "CICUShim", dependencies: ["CICU"]),
+    .target(name: "RosterCollation", dependencies: ["RosterKit", "CICUShim"]),
+
     // File formats: CSV and JSON reading and writing, and the import plan, for every front end.
     .target(name: "RosterTransfer", dependencies: ["RosterKit", "RosterBackend"]),
 
@@ -61,7 +73,9 @@ let package = Package(
     // few lines of executable.
     .target(
       name: "RosterCLI",
-      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTransfer"]),
+      dependencies: [
+        "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer", "RosterCollation",
+      ]),
     // Release builds link the runtime statically (`staticRuntime`, above).
     .executableTarget(
       name: "roster", dependencies: ["RosterCLI"],

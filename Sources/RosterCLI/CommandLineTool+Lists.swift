@@ -28,6 +28,7 @@ extension CommandLineTool {
       let noun = list.count == 1 ? "entry" : "entries"
       var rule = list.rule.kind.rawValue
       if let pattern = list.rule.pattern { rule += " \(pattern)" }
+      if let order = list.keepSorted { rule += ", kept sorted \(order)" }
       out.line("\(list.title)\(padding)  \(list.count) \(noun)  \(out.styled(rule, "2"))")
     }
   }

@@ -119,6 +119,7 @@ extension SQLiteStore {
     var known: [UUID: (entry: Entry, offset: Int)] = [:]
     var categoriesChanged = false
     var titleChanged = false
+    var keepSortedChanged = false
     for edit in rows.flatMap(\.edits) {
       switch edit {
       case .insert(let entry, let offset, _), .remove(let entry, let offset, _):
@@ -126,11 +127,15 @@ extension SQLiteStore {
       case .update(_, let new): updated.append(new.id)
       case .categories: categoriesChanged = true
       case .title: titleChanged = true
+      case .keepSorted: keepSortedChanged = true
       }
     }
     var result: [ListEdit] = []
     if categoriesChanged { result.append(.categories(old: [], new: try categories(of: list))) }
     if titleChanged { result.append(.title(old: "", new: try currentTitle(of: list))) }
+    if keepSortedChanged {
+      result.append(.keepSorted(old: nil, new: try currentKeepSorted(of: list)))
+    }
     var present: [(key: Int64, entry: Entry)] = []
     for id in placed {
       let row = try located(id, in: list)
