@@ -108,6 +108,9 @@ let package = Package(
     // What several test targets need: the built `roster`, temporary homes and databases.
     .target(name: "RosterTestSupport", path: "Tests/RosterTestSupport"),
     .testTarget(name: "RosterKitTests", dependencies: ["RosterKit", "RosterTestSupport"]),
+    .testTarget(
+      name: "RosterCollationTests",
+      dependencies: ["RosterCollation", "RosterKit", "RosterTestSupport"]),
     // A test-only SQLite VFS that simulates power cuts, over the default one.
     .target(
       name: "CCrashVFS", dependencies: ["CSQLite"], path: "Tests/CCrashVFS",

@@ -14,6 +14,7 @@ extension RosterList {
   ///   - order: What to compare and in which direction; its locale is for the caller, who
   ///     chose `collation` for it.
   ///   - collation: The collation that makes the sort keys (RosterCollation's `Collator`).
+  /// - Returns: The change as applied (no edits when the list was in order).
   /// - Complexity: O(n) key computations, O(n log n) key comparisons, and O(k log n) for the
   ///   k entries that move.
   @discardableResult
@@ -26,8 +27,11 @@ extension RosterList {
   /// action.
   ///
   /// The order is stored with the list (``ListEdit/keepSorted(old:new:)``).
-  /// - Parameter collation: The collation of `order`'s locale; by default the list's
-  ///   ``collationProvider``'s.
+  /// - Parameters:
+  ///   - order: The order to keep, or `nil` to stop keeping one.
+  ///   - collation: The collation of `order`'s locale; by default the list's
+  ///     ``collationProvider``'s.
+  /// - Returns: The change as applied.
   /// - Complexity: that of ``sort(_:collation:)`` when turning it on; O(1) otherwise.
   @discardableResult
   public func setKeepSorted(_ order: EntryOrder?, collation: (any Collating)? = nil)
