@@ -4,7 +4,10 @@ extension CommandTable {
   static let sortOptions: [Option] = [
     .option(
       "--by", "text|last-word",
-      help: "Compare the whole text (the default) or its last word, a family name written last."),
+      help: """
+        Compare the whole text (the default), or its last word (a family
+        name written last) and then the whole text.
+        """),
     .option(
       "--locale", "LOCALE",
       help: """
