@@ -94,7 +94,8 @@ let package = Package(
     .target(name: "RosterGtk", dependencies: ["CGtk", "CAdw", "CGtkShim"]),
     // The app's display-free controllers and view state: validation feedback, row editing,
     // undo toasts, sync, what the window and the list show.
-    .target(name: "RosterAppCore", dependencies: ["RosterKit", "RosterBackend"]),
+    .target(
+      name: "RosterAppCore", dependencies: ["RosterKit", "RosterBackend", "RosterCollation"]),
     .executableTarget(
       name: "RosterApp",
       dependencies: ["RosterGtk", "RosterAppCore", "RosterKit", "RosterBackend", "RosterStore"]
@@ -103,7 +104,8 @@ let package = Package(
     // Benchmarks: `swift run -c release roster-bench`.
     .target(name: "CMalloc"),
     .executableTarget(
-      name: "RosterBench", dependencies: ["RosterKit", "RosterBackend", "RosterStore", "CMalloc"]),
+      name: "RosterBench",
+      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterCollation", "CMalloc"]),
 
     // What several test targets need: the built `roster`, temporary homes and databases.
     .target(name: "RosterTestSupport", path: "Tests/RosterTestSupport"),
@@ -134,7 +136,8 @@ let package = Package(
     .testTarget(
       name: "RosterAppTests",
       dependencies: [
-        "RosterKit", "RosterBackend", "RosterStore", "RosterAppCore", "RosterTestSupport",
+        "RosterKit", "RosterBackend", "RosterStore", "RosterAppCore", "RosterCollation",
+        "RosterTestSupport",
       ]),
     // Power cuts: every acknowledged action survives, through the crash VFS.
     .testTarget(

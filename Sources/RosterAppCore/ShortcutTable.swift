@@ -69,6 +69,7 @@ public struct ShortcutTable: Hashable, Sendable {
       shortcuts: [
         Shortcut("Undo", ["<Control>z"], action: "win.undo"),
         Shortcut("Redo", ["<Control><Shift>z", "<Control>y"], action: "win.redo"),
+        Shortcut("Sort the list A–Z", ["<Control><Shift>s"], action: "win.sort-a-z"),
         Shortcut("Delete the selected entries", ["Delete"]),
         Shortcut("Move the entry up", ["<Alt>Up"]),
         Shortcut("Move the entry down", ["<Alt>Down"]),

@@ -22,6 +22,7 @@ extension MainWindow {
     edit.append("Undo", action: "win.undo")
     edit.append("Redo", action: "win.redo")
     edit.append("Categories…", action: "win.categories")
+    wireSorting(into: edit)
     menu.append(section: edit)
     let help = Menu()
     help.append("Keyboard Shortcuts", action: "win.shortcuts")

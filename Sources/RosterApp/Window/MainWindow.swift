@@ -19,6 +19,8 @@ final class MainWindow {
   let search = SearchBar()
   let categoryFilter = DropDown(["All categories"], name: "Filter by category")
   var actions: ActionGroup { window.actions }
+  /// The Sort menu's orders and Keep Sorted, by the session's locale.
+  let sorting = SortController(environment: ProcessInfo.processInfo.environment)
   /// The header's search button.
   private let searchToggle = ToggleButton(icon: "system-search-symbolic", name: "Search")
   /// Called when the whole list has loaded, before it replaces its preview.
@@ -145,6 +147,7 @@ final class MainWindow {
     noResults.isVisible = state.page == .noResults
     entries.view.scroller.isVisible = state.page == .list
     for (name, enabled) in state.enabledActions { actions.setEnabled(name, enabled) }
+    refreshSorting(editable: state.isEditable)
     sidebar.root.isSensitive = state.isEditable
     searchToggle.isSensitive = state.isEditable
     categoryFilter.setItems(["All categories"] + list.categories.map(\.name))
