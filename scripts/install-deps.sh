@@ -4,6 +4,8 @@
 set -euo pipefail
 
 build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config)
+# Sorting: collation through ICU (RosterCollation).
+build+=(libicu-dev)
 ui_test=(xvfb xdotool at-spi2-core python3-pyatspi dbus-x11 imagemagick x11-utils
   fonts-noto-cjk fonts-dejavu-core)
 # Tests/Reliability's scripts: the soak and the hostile-file cases.
