@@ -95,15 +95,25 @@ extension RosterList {
   /// edit's offset and anchor are right when replayed in order.
   func sortingEdits(_ order: EntryOrder, collation: any Collating) -> [ListEdit] {
     let entries = Array(Entries(tree: tree))
-    let keys = entries.map { collation.sortKey(for: $0.text, in: order) }
-    var sorted = Array(entries.indices)
-    sorted.sort { left, right in
-      if keys[left] != keys[right] {
-        return order.descending ? keys[right] < keys[left] : keys[left] < keys[right]
-      }
-      return left < right
-    }
+    let sorted = Self.sortedIndices(
+      entries.map { collation.sortKey(for: $0.text, in: order) }, descending: order.descending)
     let staying = Self.longestIncreasingRun(sorted)
+    let moves = staying.count { !$0 }
+    guard moves > 0 else { return [] }
+    if Self.rebuilds(moves: moves, count: entries.count) {
+      // The same moves, written from the arrays and applied by one rebuild of the tree.
+      var edits: [ListEdit] = []
+      edits.reserveCapacity(2 * moves)
+      for original in entries.indices.reversed() where !staying[original] {
+        let after = original > 0 ? entries[original - 1].id : nil
+        edits.append(.remove(entries[original], offset: original, after: after))
+      }
+      for (final, original) in sorted.enumerated() where !staying[original] {
+        let after = final > 0 ? entries[sorted[final - 1]].id : nil
+        edits.append(.insert(entries[original], offset: final, after: after))
+      }
+      if let done = performMoves(edits) { return done }
+    }
     var edits: [ListEdit] = []
     for original in entries.indices.reversed() where !staying[original] {
       edits.append(remove(exactlyAt: original))
@@ -112,6 +122,38 @@ extension RosterList {
       edits.append(insert(entries[original], exactlyAt: final))
     }
     return edits
+  }
+
+  /// The indices of `keys` in key order (reversed for `descending`), equal keys in index order.
+  ///
+  /// The keys are copied into one contiguous buffer first, so that each comparison is one
+  /// `memcmp` without reference counting.
+  /// - Complexity: O(n log n) comparisons.
+  static func sortedIndices(_ keys: [SortKey], descending: Bool) -> [Int] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(keys.reduce(0) { $0 + $1.bytes.count })
+    var starts: [Int] = [0]
+    starts.reserveCapacity(keys.count + 1)
+    for key in keys {
+      bytes.append(contentsOf: key.bytes)
+      starts.append(bytes.count)
+    }
+    var indices = Array(keys.indices)
+    bytes.withUnsafeBufferPointer { bytes in
+      starts.withUnsafeBufferPointer { starts in
+        let base = bytes.baseAddress
+        indices.sort { left, right in
+          let leftCount = starts[left + 1] - starts[left]
+          let rightCount = starts[right + 1] - starts[right]
+          let common = min(leftCount, rightCount)
+          var order = common == 0 ? 0 : memcmp(base! + starts[left], base! + starts[right], common)
+          if order == 0 { order = leftCount < rightCount ? -1 : leftCount > rightCount ? 1 : 0 }
+          if order == 0 { return left < right }
+          return descending ? order > 0 : order < 0
+        }
+      }
+    }
+    return indices
   }
 
   /// Which values of `sequence` (a permutation of `0..<count`) lie on one longest increasing

@@ -83,6 +83,48 @@ import Testing
         })
   }
 
+  @Test func aLargeSortRebuildsTheTreeAndKeepsItsInvariants() throws {
+    let texts = (0..<2_000).map { "t\(($0 * 7_919) % 2_000)" }
+    let list = try makeList(texts, leafCapacity: 3, innerCapacity: 3)
+    let copy = RosterList(title: "Copy", rule: .text, entries: Array(list.entries))
+    let change = list.sort(EntryOrder(descending: true), collation: collation)
+    #expect(RosterList.rebuilds(moves: change.insertedIDs.count, count: list.count))
+    #expect(list.tree.invariantViolations() == [])
+    #expect(list.offset(of: list[1_234].id) == 1_234)
+    copy.apply(change.edits)
+    #expect(Array(copy.entries) == Array(list.entries))
+    try list.insert("new", at: 700)
+    #expect(list[700].text == "new")
+    list.undo()
+    list.undo()
+    #expect(list.entries.map(\.text) == texts)
+    #expect(list.tree.invariantViolations() == [])
+  }
+
+  @Test func movesOfAnotherShapeOrAnotherListAreRefusedWhole() throws {
+    let list = try makeList(["a", "b", "c"])
+    let before = Array(list.entries)
+    let (a, c) = (list[0], list[2])
+    // Removes not from the back first, an insert of an entry never removed, a wrong offset.
+    let shapes: [[ListEdit]] = [
+      [
+        .remove(a, offset: 0, after: nil), .remove(c, offset: 2, after: nil),
+        .insert(a, offset: 0, after: nil), .insert(c, offset: 1, after: nil),
+      ],
+      [.remove(a, offset: 0, after: nil), .insert(c, offset: 0, after: nil)],
+      [.remove(a, offset: 1, after: nil), .insert(a, offset: 0, after: nil)],
+      [.remove(c, offset: 2, after: nil), .insert(c, offset: 5, after: nil)],
+    ]
+    for edits in shapes {
+      #expect(list.performMoves(edits) == nil)
+      #expect(Array(list.entries) == before)
+    }
+    let moved = try #require(
+      list.performMoves([.remove(c, offset: 2, after: nil), .insert(c, offset: 0, after: nil)]))
+    #expect(list.entries.map(\.text) == ["c", "a", "b"])
+    #expect(moved == [.remove(c, offset: 2, after: list[2].id), .insert(c, offset: 0, after: nil)])
+  }
+
   @Test func aKeptSortedListPlacesNewAndEditedEntriesAndRefusesMoves() throws {
     let list = try makeList(["c", "a"])
     list.setKeepSorted(EntryOrder(), collation: collation)
