@@ -26,41 +26,56 @@ extension RosterList {
     let half = edits.count / 2
     guard half > 0, edits.count == 2 * half else { return nil }
     let current = Array(Entries(tree: tree))
-    var removed: [UUID: String] = [:]
+    // Where each removed entry was, by id.
+    var removed: [UUID: Int] = [:]
     removed.reserveCapacity(half)
-    var applied: [ListEdit] = []
-    applied.reserveCapacity(edits.count)
+    // The anchors as they will be, where an edit's own differs.
+    var anchors: [Int: UUID?] = [:]
     var previous = Int.max
     // Removing from the back leaves every earlier offset, and its predecessor, in place.
-    for edit in edits[..<half] {
-      guard case .remove(let entry, let offset, _) = edit, offset >= 0, offset < previous,
-        offset < current.count, current[offset].id == entry.id
+    for (index, edit) in edits[..<half].enumerated() {
+      guard case .remove(let entry, let offset, let after) = edit, offset >= 0,
+        offset < previous, offset < current.count, current[offset].id == entry.id
       else { return nil }
       previous = offset
-      removed[entry.id] = current[offset].text
-      applied.append(
-        .remove(current[offset], offset: offset, after: offset > 0 ? current[offset - 1].id : nil))
+      removed[entry.id] = offset
+      let predecessor = offset > 0 ? current[offset - 1].id : nil
+      if after != predecessor { anchors[index] = predecessor }
     }
-    let staying = current.filter { removed[$0.id] == nil }
+    var staying: [Entry] = []
+    staying.reserveCapacity(current.count - half)
+    for entry in current where removed[entry.id] == nil { staying.append(entry) }
     var result: [Entry] = []
     result.reserveCapacity(current.count)
     var next = 0
     previous = -1
-    for edit in edits[half...] {
-      guard case .insert(let entry, let offset, _) = edit, offset > previous,
-        removed.removeValue(forKey: entry.id) == entry.text
+    for (index, edit) in edits[half...].enumerated() {
+      guard case .insert(let entry, let offset, let after) = edit, offset > previous,
+        let was = removed.removeValue(forKey: entry.id), current[was].text == entry.text
       else { return nil }
       let take = offset - result.count
       guard take >= 0, take <= staying.count - next else { return nil }
       previous = offset
       result.append(contentsOf: staying[next..<(next + take)])
       next += take
-      applied.append(.insert(entry, offset: offset, after: result.last?.id))
+      let predecessor = result.last?.id
+      if after != predecessor { anchors[half + index] = predecessor }
       result.append(entry)
     }
     guard removed.isEmpty else { return nil }
     result.append(contentsOf: staying[next...])
     tree.replaceAll(with: result)
+    guard !anchors.isEmpty else { return edits }
+    var applied = edits
+    for (index, after) in anchors {
+      switch applied[index] {
+      case .remove(let entry, let offset, _):
+        applied[index] = .remove(entry, offset: offset, after: after)
+      case .insert(let entry, let offset, _):
+        applied[index] = .insert(entry, offset: offset, after: after)
+      default: break
+      }
+    }
     return applied
   }
 }

@@ -101,7 +101,9 @@ extension RosterList {
     let moves = staying.count { !$0 }
     guard moves > 0 else { return [] }
     if Self.rebuilds(moves: moves, count: entries.count) {
-      // The same moves, written from the arrays and applied by one rebuild of the tree.
+      // The same moves, written from the arrays (each anchor is the entry before at that
+      // step: removing from the back keeps the original predecessor, inserting in sorted order
+      // follows the sorted predecessor), and applied by one rebuild of the tree.
       var edits: [ListEdit] = []
       edits.reserveCapacity(2 * moves)
       for original in entries.indices.reversed() where !staying[original] {
@@ -112,7 +114,8 @@ extension RosterList {
         let after = final > 0 ? entries[sorted[final - 1]].id : nil
         edits.append(.insert(entries[original], offset: final, after: after))
       }
-      if let done = performMoves(edits) { return done }
+      tree.replaceAll(with: sorted.map { entries[$0] })
+      return edits
     }
     var edits: [ListEdit] = []
     for original in entries.indices.reversed() where !staying[original] {

@@ -12,6 +12,7 @@ extension SQLiteStore {
   /// only its order key changes.
   /// - Complexity: O(k log n) for k edits, except a rare local rebalance of keys.
   func apply(_ edits: [ListEdit], in list: StoredList) throws(StoreError) -> [ListEdit] {
+    if edits.count >= Self.bulkMoves, let done = try applyMoves(edits, in: list) { return done }
     var applied: [ListEdit] = []
     var moving: Set<UUID> = []
     // Entries a move was about, gone meanwhile: the move must not bring them back.

@@ -176,12 +176,13 @@ extension SQLiteStore {
         ?? 0, list.pruned)
   }
 
-  /// Appends a change-log row (`nil` edits: too many to log, readers must reload) and prunes
-  /// the list's log to its last ``changeLogLimit`` rows.
+  /// Appends a change-log row (`nil` edits: too many to log, readers must reload; so is a
+  /// change of ``bulkMoves`` edits or more, such as a sort) and prunes the list's log to its last
+  /// ``changeLogLimit`` rows.
   @discardableResult
   func log(_ edits: [ListEdit]?, in list: StoredList) throws(StoreError) -> Int64 {
     var payload = SQLValue.null
-    if let edits { payload = .blob(try encode(edits)) }
+    if let edits, edits.count < Self.bulkMoves { payload = .blob(try encode(edits)) }
     try database.run(
       "INSERT INTO changes (list, writer, edits) VALUES (?, ?, ?)", .integer(list.row),
       .text(UUIDText.string(writerID)), payload)

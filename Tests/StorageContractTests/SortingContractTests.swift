@@ -49,6 +49,46 @@ import Testing
   }
 
   @Test(arguments: Backend.all)
+  func aLargeSortIsStoredUndoneAndFollowed(backend: Backend) throws {
+    let database = try backend.makeDatabase()
+    let writer = try database.open()
+    let follower = try database.open()
+    let id = try writer.createList(title: "Class", rule: .text).id
+    let list = try writer.openRecording(id)
+    let names = (0..<3_000).map { "n\(($0 * 7_919) % 3_000)" }
+    try list.append(contentsOf: names)
+    var (theirs, position) = try follower.snapshot(of: id)
+    list.sort(EntryOrder(descending: true), collation: collation)
+    #expect(Contents(try database.open().loadList(id)) == Contents(list))
+    // A follower replays the sort, or is told to reload (a backend may log it as a reload).
+    var replay: (edits: [ListEdit], position: Int64)?
+    do {
+      replay = try follower.changes(in: id, since: position)
+    } catch {
+      guard case .reloadRequired = error else { throw error }
+    }
+    if let replay {
+      theirs.apply(replay.edits)
+      position = replay.position
+    } else {
+      (theirs, position) = try follower.snapshot(of: id)
+    }
+    #expect(Contents(theirs) == Contents(list))
+    list.undo()
+    #expect(try database.open().loadList(id).entries.map(\.text) == names)
+    list.redo()
+    #expect(Contents(try database.open().loadList(id)) == Contents(list))
+    try list.append("late")
+    if writer.capabilities.sharedHistory {
+      // Another instance undoes the append, then the sort.
+      let other = try database.open()
+      _ = try other.undo(in: id)
+      _ = try other.undo(in: id)
+      #expect(try database.open().loadList(id).entries.map(\.text) == names)
+    }
+  }
+
+  @Test(arguments: Backend.all)
   func anotherInstanceLearnsOfTheKeptOrder(backend: Backend) throws {
     let database = try backend.makeDatabase()
     let writer = try database.open()
