@@ -1,4 +1,4 @@
-public import RosterCollation
+import RosterCollation
 public import RosterKit
 
 /// The app's Sort menu, display-free: its four orders, sorting the shown list as one undoable
@@ -33,15 +33,19 @@ public final class SortController {
   public static let keepSortedAction = "keep-sorted"
 
   /// The collation of the session's locale.
-  public let collator: Collator
+  public let collation: any Collating
+  /// Its ICU locale id, `""` for the root collation.
+  public let locale: String
   /// The order last chosen, which Keep Sorted keeps (A–Z by default).
   public private(set) var lastOrder: EntryOrder
 
   /// A controller collating as `environment`'s locale says, or by the root collation.
   public init(environment: [String: String]) {
-    let collator = (try? Collator(environment: environment)) ?? Self.root()
-    self.collator = collator
-    lastOrder = EntryOrder(locale: collator.locale)
+    let collator = (try? Collator(environment: environment)) ?? (try? Collator(locale: ""))
+    // Without ICU's data (not even the root collation), Unicode scalar order.
+    collation = collator ?? ScalarCollation()
+    locale = collator?.locale ?? ""
+    lastOrder = EntryOrder(locale: locale)
   }
 
   /// Sorts `list` as `command` says, as one action; in a list kept sorted, the kept order
@@ -49,14 +53,13 @@ public final class SortController {
   /// - Complexity: O(n log n) comparisons of precomputed keys.
   @discardableResult
   public func perform(_ command: Command, on list: RosterList) -> String {
-    let order = EntryOrder(
-      field: command.field, descending: command.descending, locale: collator.locale)
+    let order = EntryOrder(field: command.field, descending: command.descending, locale: locale)
     lastOrder = order
     let change: ListChange
     if list.keepSorted != nil {
-      change = list.setKeepSorted(order, collation: collator)
+      change = list.setKeepSorted(order, collation: collation)
     } else {
-      change = list.sort(order, collation: collator)
+      change = list.sort(order, collation: collation)
     }
     return change.edits.isEmpty ? "Already sorted \(command.label)" : "Sorted \(command.label)"
   }
@@ -68,7 +71,7 @@ public final class SortController {
       list.setKeepSorted(nil)
       return "Entries stay where they are put"
     }
-    list.setKeepSorted(lastOrder, collation: collator)
+    list.setKeepSorted(lastOrder, collation: collation)
     return "Kept sorted \(Self.label(of: lastOrder)): new entries go to their place"
   }
 
@@ -76,11 +79,5 @@ public final class SortController {
   public static func label(of order: EntryOrder) -> String {
     commands.first { $0.field == order.field && $0.descending == order.descending }?.label
       ?? order.description
-  }
-
-  private static func root() -> Collator {
-    // The root collation is in every ICU; failing to open it means ICU has no data at all.
-    guard let root = try? Collator(locale: "") else { fatalError("ICU has no collation data.") }
-    return root
   }
 }

@@ -13,16 +13,17 @@ extension CommandLineTool {
     let store = try store(arguments)
     let moved = try attempt { () throws(StoreError) in
       let list = try store.loadList(summary.id)
-      if let kept = list.keepSorted, kept != order {
-        throw .roster(.keptSorted(list.title, kept))
-      }
-      let change = list.sort(order, collation: collator)
+      // A list kept sorted keeps the new order from now on, as in the app.
+      let change =
+        list.keepSorted != nil
+        ? list.setKeepSorted(order, collation: collator) : list.sort(order, collation: collator)
       try store.record(change, in: summary.id)
       return change.insertedIDs.count
     }
     let noun = moved == 1 ? "entry" : "entries"
     let what = moved == 0 ? "already in order" : "\(moved) \(noun) moved"
-    out.line("Sorted “\(summary.title)” \(order): \(what).")
+    let kept = summary.keepSorted != nil ? ", and keeps itself so" : ""
+    out.line("Sorted “\(summary.title)” \(order): \(what)\(kept).")
   }
 
   func keepSorted(_ arguments: Arguments) throws(CLIError) {

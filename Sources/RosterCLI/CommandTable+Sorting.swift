@@ -25,7 +25,7 @@ extension CommandTable {
       description: """
         Sorts the list by the collation of a locale (ICU's): letters first, then accents, then
         case. Entries that compare equal keep their order. One action: `roster undo` puts
-        every entry back.
+        every entry back. A list that keeps itself sorted keeps the new order.
         """,
       options: [list] + sortOptions,
       run: { tool, arguments throws(CLIError) in try tool.sort(arguments) }),

@@ -44,9 +44,10 @@ public final class Collator: Collating {
   }
 
   /// Makes collators for ``RosterKit/RosterList/collationProvider``: an unknown locale (a list
-  /// stored by a newer ICU) falls back to the root collation.
+  /// stored by a newer ICU) falls back to the root collation, and an ICU without collation data
+  /// to Unicode scalar order.
   public static func provider(_ locale: String) -> any Collating {
-    (try? Collator(locale: locale)) ?? (try! Collator(locale: ""))
+    (try? Collator(locale: locale)) ?? (try? Collator(locale: "")) ?? ScalarCollation()
   }
 
   /// ICU's sort key for `text`, without its terminating zero.
