@@ -34,6 +34,7 @@ let package = Package(
     .library(name: "RosterStore", targets: ["RosterStore"]),
     .library(name: "RosterTransfer", targets: ["RosterTransfer"]),
     .library(name: "RosterPrint", targets: ["RosterPrint"]),
+    .library(name: "RosterCollation", targets: ["RosterCollation"]),
     .library(name: "RosterCLI", targets: ["RosterCLI"]),
     .executable(name: "roster", targets: ["roster"]),
     .executable(name: "roster-app", targets: ["RosterApp"]),
@@ -55,6 +56,17 @@ let package = Package(
     ),
     .target(name: "RosterStore", dependencies: ["RosterKit", "RosterBackend", "CSQLite"]),
 
+    // Locale-aware collation through Debian's ICU (libicu-dev). CICUShim includes ICU's headers
+    // in C (Foundation's own ICU declares the same C types, so Swift cannot import them);
+    // RosterCollation is its only importer. RosterKit takes sort keys as input, free of C.
+    .systemLibrary(
+      name: "CICU",
+      pkgConfig: "icu-i18n",
+      providers: [.apt(["libicu-dev"])]
+    ),
+    .target(name: "CICUShim", dependencies: ["CICU"]),
+    .target(name: "RosterCollation", dependencies: ["RosterKit", "CICUShim"]),
+
     // File formats: CSV and JSON reading and writing, and the import plan, for every front end.
     .target(name: "RosterTransfer", dependencies: ["RosterKit", "RosterBackend"]),
     // Printed pages and PDF through Debian's Pango and Cairo, for the CLI and the app's print
@@ -74,7 +86,7 @@ let package = Package(
       name: "RosterCLI",
       dependencies: [
         "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer", "RosterPrint",
-        "RosterLocalization",
+        "RosterLocalization", "RosterCollation",
       ]),
     // Release builds link the runtime statically (`staticRuntime`, above).
     .executableTarget(
@@ -96,7 +108,9 @@ let package = Package(
     // undo toasts, sync, what the window and the list show, the paste and import previews.
     .target(
       name: "RosterAppCore",
-      dependencies: ["RosterKit", "RosterBackend", "RosterTransfer", "RosterLocalization"]),
+      dependencies: [
+        "RosterKit", "RosterBackend", "RosterTransfer", "RosterLocalization", "RosterCollation",
+      ]),
     .executableTarget(
       name: "RosterApp",
       dependencies: [
@@ -108,11 +122,15 @@ let package = Package(
     // Benchmarks: `swift run -c release roster-bench`.
     .target(name: "CMalloc"),
     .executableTarget(
-      name: "RosterBench", dependencies: ["RosterKit", "RosterBackend", "RosterStore", "CMalloc"]),
+      name: "RosterBench",
+      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterCollation", "CMalloc"]),
 
     // What several test targets need: the built `roster`, temporary homes and databases.
     .target(name: "RosterTestSupport", path: "Tests/RosterTestSupport"),
     .testTarget(name: "RosterKitTests", dependencies: ["RosterKit", "RosterTestSupport"]),
+    .testTarget(
+      name: "RosterCollationTests",
+      dependencies: ["RosterCollation", "RosterKit", "RosterTestSupport"]),
     // A test-only SQLite VFS that simulates power cuts, over the default one.
     .target(
       name: "CCrashVFS", dependencies: ["CSQLite"], path: "Tests/CCrashVFS",
@@ -143,6 +161,7 @@ let package = Package(
       name: "RosterAppTests",
       dependencies: [
         "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer", "RosterAppCore",
+        "RosterCollation",
         "RosterTestSupport",
       ]),
     // Power cuts: every acknowledged action survives, through the crash VFS.

@@ -6,6 +6,8 @@ set -euo pipefail
 # gettext and python3: xgettext and msgfmt, through scripts/po.py, for the translations
 # (`make pot`, `make locale`).
 build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config gettext python3)
+# Sorting: collation through ICU (RosterCollation).
+build+=(libicu-dev)
 # locales: the tests run the CLI and the app in German (de_DE.UTF-8, generated below).
 translation_test=(locales)
 ui_test=(xvfb xdotool at-spi2-core python3-pyatspi dbus-x11 imagemagick x11-utils xsel gir1.2-gtk-4.0

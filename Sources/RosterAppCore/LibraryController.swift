@@ -1,5 +1,6 @@
 public import Foundation
 public import RosterBackend
+import RosterCollation
 public import RosterKit
 import RosterLocalization
 
@@ -228,6 +229,8 @@ public final class LibraryController {
 
   private func startRecording() {
     let list = current
+    // A list kept sorted places new and edited entries by its locale's collation.
+    list.collationProvider = Collator.provider
     recorder = list.addObserver { [weak self] change in
       guard change.origin != .external else { return }
       do {

@@ -45,7 +45,7 @@ extension ListChange {
         let index = offset - cover.offset
         guard index >= 0, index <= window.count else { return nil }
         window.insert(entry.id, at: index)
-      case .update, .categories, .title:
+      case .update, .categories, .title, .keepSorted:
         continue
       }
     }

@@ -71,6 +71,7 @@ public struct ShortcutTable: Hashable, Sendable {
       shortcuts: [
         Shortcut(localized("Undo"), ["<Control>z"], action: "win.undo"),
         Shortcut(localized("Redo"), ["<Control><Shift>z", "<Control>y"], action: "win.redo"),
+        Shortcut(localized("Sort the list A–Z"), ["<Control><Shift>s"], action: "win.sort-a-z"),
         Shortcut(localized("Delete the selected entries"), ["Delete"]),
         Shortcut(localized("Move the entry up"), ["<Alt>Up"]),
         Shortcut(localized("Move the entry down"), ["<Alt>Down"]),

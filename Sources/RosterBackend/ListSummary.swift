@@ -11,12 +11,15 @@ public struct ListSummary: Hashable, Sendable, Identifiable {
   public var rule: Rule
   /// How many entries the list has.
   public var count: Int
+  /// The order the list keeps itself in, or `nil` (``RosterKit/RosterList/keepSorted``).
+  public var keepSorted: EntryOrder?
 
   /// Creates a summary.
-  public init(id: UUID, title: String, rule: Rule, count: Int) {
+  public init(id: UUID, title: String, rule: Rule, count: Int, keepSorted: EntryOrder? = nil) {
     self.id = id
     self.title = title
     self.rule = rule
     self.count = count
+    self.keepSorted = keepSorted
   }
 }

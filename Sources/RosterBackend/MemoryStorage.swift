@@ -30,7 +30,10 @@ public final class MemoryStorage: RosterStorage {
   /// - Complexity: O(l) in the number of lists.
   public func lists() throws(StoreError) -> [ListSummary] {
     order.compactMap { id in
-      loaded[id].map { ListSummary(id: id, title: $0.title, rule: $0.rule, count: $0.count) }
+      loaded[id].map {
+        ListSummary(
+          id: id, title: $0.title, rule: $0.rule, count: $0.count, keepSorted: $0.keepSorted)
+      }
     }
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 // `swift build -c release && swift run -c release roster-bench [--quick]
-// [--only list|validation|store|cli]`
+// [--only list|sort|validation|store|cli]`
 // prints Markdown tables of medians, each measured against its baseline in the same run.
 // The store table runs the release `roster` binary, so build everything in release first.
 let arguments = CommandLine.arguments
@@ -33,6 +33,16 @@ if only == "app" || arguments.contains("--app") {
 if wanted("list") {
   let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
   for line in ListBench(sizes: sizes).run() { print(line) }
+  print("")
+}
+if wanted("sort") {
+  do {
+    let sizes = quick ? [100_000] : [100_000, 1_000_000]
+    for line in try SortBench(sizes: sizes, runs: quick ? 3 : 5).run() { print(line) }
+  } catch {
+    print("sort benchmark failed: \(error)")
+    exit(1)
+  }
   print("")
 }
 if wanted("validation") {

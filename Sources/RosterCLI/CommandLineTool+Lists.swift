@@ -31,6 +31,7 @@ extension CommandLineTool {
       let noun = localizedPlural("entry", "entries", count: list.count)
       var rule = list.rule.kind.rawValue
       if let pattern = list.rule.pattern { rule += " \(pattern)" }
+      if let order = list.keepSorted { rule += ", kept sorted \(order)" }
       out.line("\(list.title)\(padding)  \(list.count) \(noun)  \(out.styled(rule, "2"))")
     }
   }

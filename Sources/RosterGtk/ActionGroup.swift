@@ -4,7 +4,7 @@ import CGtk
 @MainActor
 public final class ActionGroup {
   nonisolated(unsafe) let group: OpaquePointer
-  private var actions: [String: OpaquePointer] = [:]
+  var actions: [String: OpaquePointer] = [:]
 
   /// An empty group, to insert into a widget under a prefix (``Widget/insertActions(_:prefix:)``).
   public init() {
@@ -44,7 +44,7 @@ public final class ActionGroup {
     g_simple_action_set_enabled(action, enabled ? 1 : 0)
   }
 
-  private func insert(_ name: String, _ action: OpaquePointer) {
+  func insert(_ name: String, _ action: OpaquePointer) {
     g_action_map_add_action(group, action)
     actions[name] = action
     g_object_unref(UnsafeMutableRawPointer(action))

@@ -142,6 +142,18 @@ final class EntryTree {
     return (node, remaining)
   }
 
+  /// Replaces every entry with `entries`, in list order, building the tree afresh: cheaper than
+  /// moving most of a large list one entry at a time.
+  /// - Precondition: ids are unique.
+  /// - Complexity: O(n).
+  func replaceAll(with entries: [Entry]) {
+    let rebuilt = EntryTree(entries, leafCapacity: leafCapacity, innerCapacity: innerCapacity)
+    root = rebuilt.root
+    index = rebuilt.index
+    leaves = rebuilt.leaves
+    freeNumbers = rebuilt.freeNumbers
+  }
+
   /// Inserts `entry` so that it ends up at `offset`, returning the id of the entry now before
   /// it (found on the way down, so callers need no second lookup).
   /// - Precondition: `0 <= offset <= count`, and no entry has the same id.

@@ -34,7 +34,7 @@ public struct ListChange: Hashable, Sendable {
       switch edit {
       case .insert(_, let offset, _): next = Splice(offset: offset, removed: 0, inserted: 1)
       case .remove(_, let offset, _): next = Splice(offset: offset, removed: 1, inserted: 0)
-      case .update, .categories, .title: continue
+      case .update, .categories, .title, .keepSorted: continue
       }
       if let last = splices.last, let merged = last.merged(with: next) {
         splices[splices.count - 1] = merged
@@ -81,6 +81,11 @@ public struct ListChange: Hashable, Sendable {
   /// Whether the list's categories changed (badges may need repainting).
   public var categoriesChanged: Bool {
     edits.contains { if case .categories = $0 { true } else { false } }
+  }
+
+  /// Whether the list's keep-sorted setting changed.
+  public var keepSortedChanged: Bool {
+    edits.contains { if case .keepSorted = $0 { true } else { false } }
   }
 
   /// Whether the list's title changed.

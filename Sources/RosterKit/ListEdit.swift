@@ -17,6 +17,8 @@ public enum ListEdit: Hashable, Sendable, Codable {
   case categories(old: [EntryCategory], new: [EntryCategory])
   /// The list's title changed.
   case title(old: String, new: String)
+  /// Whether and how the list keeps itself sorted changed (``RosterList/keepSorted``).
+  case keepSorted(old: EntryOrder?, new: EntryOrder?)
 
   /// The edit that undoes this one.
   public var inverse: ListEdit {
@@ -26,6 +28,7 @@ public enum ListEdit: Hashable, Sendable, Codable {
     case .update(let old, let new): .update(old: new, new: old)
     case .categories(let old, let new): .categories(old: new, new: old)
     case .title(let old, let new): .title(old: new, new: old)
+    case .keepSorted(let old, let new): .keepSorted(old: new, new: old)
     }
   }
 
@@ -34,7 +37,7 @@ public enum ListEdit: Hashable, Sendable, Codable {
     switch self {
     case .insert(let entry, _, _), .remove(let entry, _, _): entry.id
     case .update(_, let new): new.id
-    case .categories, .title: nil
+    case .categories, .title, .keepSorted: nil
     }
   }
 }

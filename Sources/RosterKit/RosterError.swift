@@ -18,6 +18,8 @@ public enum RosterError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   case invalidCategoryName(Refusal)
   /// A list title is empty or contains characters not allowed in a line of text.
   case invalidTitle(Refusal)
+  /// The list (titled so) keeps itself sorted by this order: entries cannot be moved by hand.
+  case keptSorted(String, EntryOrder)
 
   /// A one-line message for a person.
   public var description: String {
@@ -32,6 +34,8 @@ public enum RosterError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     case .categoryExists(let name): "A category named “\(name)” already exists."
     case .invalidCategoryName(let refusal): "Category name: \(refusal.message)"
     case .invalidTitle(let refusal): "List title: \(refusal.message)"
+    case .keptSorted(let title, let order):
+      "“\(title)” keeps itself sorted \(order): turn keep-sorted off to move entries by hand."
     }
   }
 

@@ -17,7 +17,34 @@ extension RosterList {
     try insert(text, category: category, at: tree.count)
   }
 
-  /// Inserts an entry at `offset`.
+  /// Adds several entries as one action (one undo step): at the end, in order, or each at its
+  /// sorted place when the list keeps itself sorted.
+  /// - Returns: The new entries, in the order of `texts`.
+  /// - Throws: ``RosterError/refused(_:)`` for the first refused text, or
+  ///   ``RosterError/invalidCategoryName(_:)``; nothing changes.
+  /// - Complexity: O(k log n) for k texts; O(k log² n) in a list kept sorted.
+  @discardableResult
+  public func append(contentsOf texts: [String], category: String? = nil) throws(RosterError)
+    -> [Entry]
+  {
+    var normalized: [String] = []
+    for text in texts { normalized.append(try validated(text)) }
+    let categoryName = try CategoryRules.normalizedName(category)
+    let stamp = now()
+    let added = normalized.map {
+      Entry(id: makeID(), text: $0, category: categoryName, created: stamp)
+    }
+    act { edits in
+      perform(CategoryRules(categories).creating(categoryName), into: &edits)
+      for entry in added {
+        let place = keepSorted.map { sortedPlace(of: entry.text, by: $0) } ?? tree.count
+        edits.append(insert(entry, exactlyAt: place))
+      }
+    }
+    return added
+  }
+
+  /// Inserts an entry at `offset`, or at its sorted place when the list keeps itself sorted.
   /// - Parameters:
   ///   - text: The text; the rule validates and normalizes it.
   ///   - category: A category name; created with its palette colour when new.
@@ -25,7 +52,7 @@ extension RosterList {
   /// - Returns: The new entry.
   /// - Throws: ``RosterError/refused(_:)`` or ``RosterError/offsetOutOfRange(_:count:)``;
   ///   nothing changes.
-  /// - Complexity: O(log n).
+  /// - Complexity: O(log n); O(log² n) in a list kept sorted.
   @discardableResult
   public func insert(_ text: String, category: String? = nil, at offset: Int)
     throws(RosterError) -> Entry
@@ -42,9 +69,10 @@ extension RosterList {
     let normalized = try validated(text)
     let categoryName = try CategoryRules.normalizedName(category)
     let entry = Entry(id: makeID(), text: normalized, category: categoryName, created: now())
+    let place = keepSorted.map { sortedPlace(of: normalized, by: $0) } ?? offset
     act(coalescing: coalescing ? entry.id : nil) { edits in
       perform(CategoryRules(categories).creating(categoryName), into: &edits)
-      edits.append(insert(entry, exactlyAt: offset))
+      edits.append(insert(entry, exactlyAt: place))
     }
     return entry
   }
@@ -52,9 +80,10 @@ extension RosterList {
   /// Changes an entry's text.
   ///
   /// Consecutive text changes to one entry (typing) coalesce into one undo step, until another
-  /// action or ``endTyping()``.
+  /// action or ``endTyping()``. In a list kept sorted, the entry also moves to its new place
+  /// (in the same step).
   /// - Throws: ``RosterError/refused(_:)`` or ``RosterError/entryNotFound(_:)``.
-  /// - Complexity: O(log n).
+  /// - Complexity: O(log n); O(log² n) in a list kept sorted.
   @discardableResult
   public func updateText(of id: UUID, to text: String) throws(RosterError) -> Entry {
     guard var entry = tree.entry(id: id) else { throw .entryNotFound(id) }
@@ -66,6 +95,13 @@ extension RosterList {
     act(coalescing: id) { edits in
       if let old = tree.entry(id: id), let done = perform(.update(old: old, new: new)) {
         edits.append(done)
+      }
+      if let order = keepSorted, let from = tree.offset(of: id) {
+        let place = sortedPlace(of: new.text, by: order, skipping: from)
+        if place != from {
+          edits.append(remove(exactlyAt: from))
+          edits.append(insert(new, exactlyAt: place))
+        }
       }
     }
     return entry
@@ -151,8 +187,10 @@ extension RosterList {
   /// SwiftUI's `onMove` passes them (`destination` may be `count`).
   ///
   /// Offsets outside the list are ignored and `destination` is clamped: a stale view never traps.
+  /// Nothing moves in a list kept sorted (``moveRefusal`` says why).
   /// - Complexity: O(k log n) for k moved entries.
   public func move(fromOffsets offsets: IndexSet, toOffset destination: Int) {
+    guard keepSorted == nil else { return }
     let sources = offsets.filter { $0 >= 0 && $0 < tree.count }
     guard !sources.isEmpty else { return }
     let clamped = min(max(destination, 0), tree.count)
@@ -177,10 +215,12 @@ extension RosterList {
   }
 
   /// Moves the entry with this id so that it ends up at `offset`.
-  /// - Throws: ``RosterError/entryNotFound(_:)`` or
-  ///   ``RosterError/offsetOutOfRange(_:count:)`` (`offset` must be in `0..<count`).
+  /// - Throws: ``RosterError/entryNotFound(_:)``,
+  ///   ``RosterError/offsetOutOfRange(_:count:)`` (`offset` must be in `0..<count`), or
+  ///   ``RosterError/keptSorted(_:_:)`` in a list kept sorted.
   /// - Complexity: O(log n).
   public func move(id: UUID, toOffset offset: Int) throws(RosterError) {
+    if let refusal = moveRefusal { throw refusal }
     guard let from = tree.offset(of: id) else { throw .entryNotFound(id) }
     guard offset >= 0, offset < tree.count else {
       throw .offsetOutOfRange(offset, count: tree.count)

@@ -14,11 +14,11 @@ extension RosterList {
   /// Undoes the last action, restoring the entries' ids, texts, categories and positions.
   ///
   /// - Returns: The report of what changed, or `nil` when there was nothing to undo.
-  /// - Complexity: O(k log n) for an action of k edits.
+  /// - Complexity: O(k log n) for an action of k edits; O(n) for a sort.
   @discardableResult
   public func undo() -> ListChange? {
     guard let step = history.popUndo() else { return nil }
-    let applied = step.edits.reversed().compactMap { perform($0.inverse) }
+    let applied = performAll(step.edits.reversed().map(\.inverse))
     history.pushRedo(UndoHistory.Step(edits: step.edits, typing: nil))
     return publish(ListChange(origin: .undo, edits: applied))
   }
@@ -26,11 +26,11 @@ extension RosterList {
   /// Redoes the last undone action.
   ///
   /// - Returns: The report of what changed, or `nil` when there was nothing to redo.
-  /// - Complexity: O(k log n) for an action of k edits.
+  /// - Complexity: O(k log n) for an action of k edits; O(n) for a sort.
   @discardableResult
   public func redo() -> ListChange? {
     guard let step = history.popRedo() else { return nil }
-    let applied = step.edits.compactMap { perform($0) }
+    let applied = performAll(step.edits)
     history.pushUndo(UndoHistory.Step(edits: applied, typing: nil))
     return publish(ListChange(origin: .redo, edits: applied))
   }

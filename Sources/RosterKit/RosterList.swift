@@ -27,6 +27,10 @@ public final class RosterList {
   public let rule: Rule
   /// The categories entries can carry, in the order they were created.
   public private(set) var categories: [EntryCategory]
+  /// The order the list keeps itself in, or `nil` when entries stay where they are put. Set it
+  /// with ``setKeepSorted(_:collation:)``; new and edited entries then go to their place, and
+  /// moves by hand are refused (``moveRefusal``).
+  public private(set) var keepSorted: EntryOrder?
 
   /// Bumped on every change, so that observation tracks reads of the entries.
   var revision = 0
@@ -38,6 +42,13 @@ public final class RosterList {
   @ObservationIgnored private var observers: [Int: (ListChange) -> Void] = [:]
   @ObservationIgnored private var nextObserver = 0
   @ObservationIgnored var duplicateIndex: DuplicateIndex?
+  /// Makes the collation of a locale (an ICU id, `""` for the root), for keeping the list
+  /// sorted: front ends set it (RosterCollation's `Collator.provider`); without one, a kept
+  /// order falls back to Unicode scalar order.
+  @ObservationIgnored public var collationProvider: ((String) -> any Collating)? {
+    didSet { collationCache = nil }
+  }
+  @ObservationIgnored var collationCache: (locale: String, collation: any Collating)?
 
   /// Creates a list.
   ///
@@ -49,6 +60,8 @@ public final class RosterList {
   ///   - rule: The rule entries must pass; personal names by default.
   ///   - categories: The list's categories.
   ///   - entries: Entries in list order, with unique ids.
+  ///   - keepSorted: The order the list keeps itself in, as stored; the entries are taken to be
+  ///     in it.
   ///   - makeID: Makes ids for new entries; inject a deterministic one in tests. By default,
   ///     random version 4 UUIDs from a fast generator seeded by the system.
   ///   - now: The clock for `created` and `updated`.
@@ -59,12 +72,14 @@ public final class RosterList {
     rule: Rule = .personalName,
     categories: [EntryCategory] = [],
     entries: [Entry] = [],
+    keepSorted: EntryOrder? = nil,
     makeID: (@Sendable () -> UUID)? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.init(
       id: id, title: title, rule: rule, categories: categories, tree: EntryTree(entries),
       makeID: makeID ?? { UUIDGenerator.shared.make() }, now: now)
+    self.keepSorted = keepSorted
   }
 
   /// Creates a list over a prepared tree (tests use small node capacities to exercise splits).
@@ -188,6 +203,10 @@ public final class RosterList {
       let old = title
       title = new
       return .title(old: old, new: new)
+    case .keepSorted(_, let new):
+      let old = keepSorted
+      keepSorted = new
+      return .keepSorted(old: old, new: new)
     }
   }
 

@@ -12,6 +12,7 @@ extension SQLiteStore {
   /// only its order key changes.
   /// - Complexity: O(k log n) for k edits, except a rare local rebalance of keys.
   func apply(_ edits: [ListEdit], in list: StoredList) throws(StoreError) -> [ListEdit] {
+    if edits.count >= Self.bulkMoves, let done = try applyMoves(edits, in: list) { return done }
     var applied: [ListEdit] = []
     var moving: Set<UUID> = []
     // Entries a move was about, gone meanwhile: the move must not bring them back.
@@ -75,6 +76,12 @@ extension SQLiteStore {
           throw .listExists(new)
         }
         applied.append(.title(old: old, new: new))
+      case .keepSorted(_, let new):
+        let old = try currentKeepSorted(of: list)
+        try database.run(
+          "UPDATE lists SET keep_sorted = ? WHERE id = ?",
+          new.map { SQLValue.text($0.storageText) } ?? .null, .integer(list.row))
+        applied.append(.keepSorted(old: old, new: new))
       }
     }
     return applied
@@ -117,6 +124,14 @@ extension SQLiteStore {
     let statement = try database.statement("SELECT title FROM lists WHERE id = ?")
     try statement.bind([.integer(list.row)])
     return try statement.step() ? statement.text(0) ?? "" : list.title
+  }
+
+  /// The order the list keeps itself in now, as the database has it.
+  func currentKeepSorted(of list: StoredList) throws(StoreError) -> EntryOrder? {
+    let statement = try database.statement("SELECT keep_sorted FROM lists WHERE id = ?")
+    try statement.bind([.integer(list.row)])
+    guard try statement.step(), let text = statement.text(0) else { return nil }
+    return EntryOrder(storageText: text)
   }
 
   // MARK: Neighbours

@@ -89,7 +89,9 @@ extension SQLiteStore {
   }
 
   /// Moves an entry so that it ends up at 1-based `position`.
-  /// - Throws: ``StoreError/positionOutOfRange(_:count:)`` when `position` is past the end.
+  /// - Throws: ``StoreError/positionOutOfRange(_:count:)`` when `position` is past the end, or
+  ///   ``StoreError/roster(_:)`` with ``RosterKit/RosterError/keptSorted(_:_:)`` when the list
+  ///   keeps itself sorted.
   /// - Complexity: O(log n + p).
   @discardableResult
   public func move(_ reference: EntryReference, toPosition position: Int, in list: UUID)
@@ -97,6 +99,7 @@ extension SQLiteStore {
   {
     try write { () throws(StoreError) in
       let stored = try stored(list)
+      if let order = stored.keepSorted { throw .roster(.keptSorted(stored.title, order)) }
       let entry = try resolve(reference, in: stored).entry
       let after: UUID?
       if position <= 1 {

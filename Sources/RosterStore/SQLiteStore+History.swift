@@ -119,6 +119,7 @@ extension SQLiteStore {
     var known: [UUID: (entry: Entry, offset: Int)] = [:]
     var categoriesChanged = false
     var titleChanged = false
+    var keepSortedChanged = false
     for edit in rows.flatMap(\.edits) {
       switch edit {
       case .insert(let entry, let offset, _), .remove(let entry, let offset, _):
@@ -126,11 +127,15 @@ extension SQLiteStore {
       case .update(_, let new): updated.append(new.id)
       case .categories: categoriesChanged = true
       case .title: titleChanged = true
+      case .keepSorted: keepSortedChanged = true
       }
     }
     var result: [ListEdit] = []
     if categoriesChanged { result.append(.categories(old: [], new: try categories(of: list))) }
     if titleChanged { result.append(.title(old: "", new: try currentTitle(of: list))) }
+    if keepSortedChanged {
+      result.append(.keepSorted(old: nil, new: try currentKeepSorted(of: list)))
+    }
     var present: [(key: Int64, entry: Entry)] = []
     for id in placed {
       let row = try located(id, in: list)
@@ -171,12 +176,13 @@ extension SQLiteStore {
         ?? 0, list.pruned)
   }
 
-  /// Appends a change-log row (`nil` edits: too many to log, readers must reload) and prunes
-  /// the list's log to its last ``changeLogLimit`` rows.
+  /// Appends a change-log row (`nil` edits: too many to log, readers must reload; so is a
+  /// change of ``bulkMoves`` edits or more, such as a sort) and prunes the list's log to its last
+  /// ``changeLogLimit`` rows.
   @discardableResult
   func log(_ edits: [ListEdit]?, in list: StoredList) throws(StoreError) -> Int64 {
     var payload = SQLValue.null
-    if let edits { payload = .blob(try encode(edits)) }
+    if let edits, edits.count < Self.bulkMoves { payload = .blob(try encode(edits)) }
     try database.run(
       "INSERT INTO changes (list, writer, edits) VALUES (?, ?, ?)", .integer(list.row),
       .text(UUIDText.string(writerID)), payload)

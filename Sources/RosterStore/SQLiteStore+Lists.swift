@@ -14,7 +14,8 @@ extension SQLiteStore {
         let list = try StoredList(statement)
         result.append(
           ListSummary(
-            id: list.id, title: list.title, rule: list.rule, count: Int(statement.integer(6))))
+            id: list.id, title: list.title, rule: list.rule, count: Int(statement.integer(7)),
+            keepSorted: list.keepSorted))
       }
       return result
     }
@@ -29,7 +30,8 @@ extension SQLiteStore {
       guard try statement.step() else { return nil }
       let list = try StoredList(statement)
       return ListSummary(
-        id: list.id, title: list.title, rule: list.rule, count: try count(list.row))
+        id: list.id, title: list.title, rule: list.rule, count: try count(list.row),
+        keepSorted: list.keepSorted)
     }
   }
 
@@ -90,7 +92,7 @@ extension SQLiteStore {
       try forEachEntry(of: list) { entries.append($0) }
       let roster = RosterList(
         id: list.id, title: list.title, rule: list.rule, categories: try categories(of: list),
-        entries: entries, makeID: makeID, now: now)
+        entries: entries, keepSorted: list.keepSorted, makeID: makeID, now: now)
       return (roster, try logPosition(of: list))
     }
   }

@@ -65,8 +65,14 @@ enum Schema {
     UPDATE lists SET size = (SELECT COUNT(*) FROM entries WHERE entries.list = lists.id);
     """
 
+  /// Version 4: the order a list keeps itself in (``RosterKit/EntryOrder``, as
+  /// ``RosterKit/EntryOrder/storageText``), `NULL` when it keeps none.
+  static let version4 = """
+    ALTER TABLE lists ADD COLUMN keep_sorted TEXT;
+    """
+
   /// Every migration in order; the schema version is the number applied.
-  static let migrations = [version1, version2, version3]
+  static let migrations = [version1, version2, version3, version4]
 
   /// The version this code writes.
   static var current: Int { migrations.count }

@@ -11,9 +11,11 @@ struct StoredList {
   let rule: Rule
   /// The highest change-log position already pruned for this list.
   let pruned: Int64
+  /// The order the list keeps itself in, if any.
+  let keepSorted: EntryOrder?
 
   /// The columns ``init(_:)`` reads, in order.
-  static let columns = "id, uuid, title, rule, pattern, pruned"
+  static let columns = "id, uuid, title, rule, pattern, pruned, keep_sorted"
 
   /// Reads a row selected with ``columns``.
   init(_ statement: Statement) throws(StoreError) {
@@ -25,6 +27,12 @@ struct StoredList {
     title = statement.text(2) ?? ""
     rule = try Self.rule(kind: statement.text(3) ?? "", pattern: statement.text(4))
     pruned = statement.integer(5)
+    keepSorted = try statement.text(6).map { (text) throws(StoreError) in
+      guard let order = EntryOrder(storageText: text) else {
+        throw .database("A list in the database has an unreadable keep-sorted order “\(text)”.")
+      }
+      return order
+    }
   }
 
   /// The rule stored as `kind` and `pattern`.

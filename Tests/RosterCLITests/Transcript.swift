@@ -15,9 +15,11 @@ final class Transcript {
   let environment: [String: String]
   private var text = ""
 
-  init() throws {
+  /// A transcript whose runs see `extra` in their environment too (`LANG`, say).
+  init(environment extra: [String: String] = [:]) throws {
     binary = try RosterBinary.locate()
-    let home = try TemporaryRosterHome(prefix: "roster-cli", extra: ["PATH": "/usr/bin:/bin"])
+    let home = try TemporaryRosterHome(
+      prefix: "roster-cli", extra: ["PATH": "/usr/bin:/bin"].merging(extra) { _, new in new })
     folder = home.folder
     environment = home.environment
   }

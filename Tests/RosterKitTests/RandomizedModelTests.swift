@@ -90,6 +90,19 @@ import Testing
           reference.undo.append(reference.entries)
           reference.entries = next
         }
+      case 95..<98 where count > 0:
+        let order = EntryOrder(
+          field: Bool.random(using: &random) ? .text : .lastWord,
+          descending: Bool.random(using: &random))
+        let collation = ScalarCollation()
+        list.sort(order, collation: collation)
+        let keyed = reference.entries.enumerated().map {
+          (key: collation.sortKey(for: $0.element.text, in: order), at: $0.offset, $0.element)
+        }
+        let next = keyed.sorted {
+          $0.key != $1.key ? (order.descending ? $1.key < $0.key : $0.key < $1.key) : $0.at < $1.at
+        }.map(\.2)
+        if next.map(\.id) != reference.entries.map(\.id) { reference.commit(next) }
       default:
         // A stale offset from a view that has not caught up: never traps, never changes.
         #expect(list.entry(at: count + 5) == nil)
@@ -142,7 +155,7 @@ import Testing
       case .remove(let entry, let offset, _):
         #expect(ids[offset] == entry.id)
         ids.remove(at: offset)
-      case .update, .categories, .title: break
+      case .update, .categories, .title, .keepSorted: break
       }
     }
   }

@@ -36,11 +36,13 @@ struct Contents: Hashable, CustomStringConvertible {
   var title: String
   var categories: [EntryCategory]
   var entries: [Entry]
+  var keepSorted: EntryOrder?
 
   init(_ list: RosterList) {
     title = list.title
     categories = list.categories
     entries = Array(list.entries)
+    keepSorted = list.keepSorted
   }
 
   var description: String {

@@ -149,6 +149,9 @@ final class EntryListView {
       RowView.fillCategoryMenu(categoryMenu, with: list.categories)
       for row in rows.values { refresh(row) }
       for row in draftRows.values { refresh(row) }
+    } else if change.keepSortedChanged {
+      // Moves by hand turn off or on in every row.
+      for row in rows.values { refresh(row) }
     } else {
       for id in change.updatedIDs { rows[id].map(refresh) }
     }

@@ -162,6 +162,14 @@ final class RowView {
     showNames(text, isDraft: entry == nil)
     if !field.hasFocusWithin { showCover() }
     showCategory(entry?.category, in: list)
+    showMoveRefusal(list.moveRefusal?.description)
+  }
+
+  /// In a list kept sorted, the move actions are off and the handle says why.
+  private func showMoveRefusal(_ reason: String?) {
+    actions.setEnabled("move-up", reason == nil)
+    actions.setEnabled("move-down", reason == nil)
+    handle.tooltip = reason
   }
 
   /// What the row last told GTK, so that a rebind with the same text costs nothing: every

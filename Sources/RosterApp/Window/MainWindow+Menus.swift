@@ -27,6 +27,7 @@ extension MainWindow {
     edit.append(localized("Undo"), action: "win.undo")
     edit.append(localized("Redo"), action: "win.redo")
     edit.append(localized("Categories…"), action: "win.categories")
+    wireSorting(into: edit)
     menu.append(section: edit)
     let help = Menu()
     help.append(localized("Keyboard Shortcuts"), action: "win.shortcuts")

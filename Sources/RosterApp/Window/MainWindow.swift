@@ -27,6 +27,8 @@ final class MainWindow {
   let categoryFilter = DropDown(
     [localized("All categories")], name: localized("Filter by category"))
   var actions: ActionGroup { window.actions }
+  /// The Sort menu's orders and Keep Sorted, by the session's locale.
+  let sorting = SortController(environment: ProcessInfo.processInfo.environment)
   /// The header's search button.
   private let searchToggle = ToggleButton(icon: "system-search-symbolic", name: localized("Search"))
   /// Called when the whole list has loaded, before it replaces its preview.
@@ -170,6 +172,7 @@ final class MainWindow {
     noResults.isVisible = state.page == .noResults
     entries.view.scroller.isVisible = state.page == .list
     for (name, enabled) in state.enabledActions { actions.setEnabled(name, enabled) }
+    refreshSorting(editable: state.isEditable)
     sidebar.root.isSensitive = state.isEditable
     searchToggle.isSensitive = state.isEditable
     categoryFilter.setItems([localized("All categories")] + list.categories.map(\.name))

@@ -1,0 +1,83 @@
+import RosterCollation
+public import RosterKit
+
+/// The app's Sort menu, display-free: its four orders, sorting the shown list as one undoable
+/// action, and keeping it sorted.
+///
+/// The collation is the session's locale (`LC_ALL`, `LC_COLLATE`, `LANG`), as `roster sort`
+/// uses it. While a list keeps itself sorted, choosing an order changes the kept order.
+public final class SortController {
+  /// One item of the Sort menu.
+  public struct Command: Hashable, Sendable {
+    /// The window action's name (`win.` + name).
+    public var action: String
+    /// The menu label.
+    public var label: String
+    /// What it compares.
+    public var field: EntryOrder.Field
+    /// Z–A.
+    public var descending: Bool
+  }
+
+  /// The Sort menu's orders, in menu order.
+  public static let commands = [
+    Command(action: "sort-a-z", label: "A–Z", field: .text, descending: false),
+    Command(action: "sort-z-a", label: "Z–A", field: .text, descending: true),
+    Command(
+      action: "sort-last-word-a-z", label: "A–Z by Last Word", field: .lastWord, descending: false),
+    Command(
+      action: "sort-last-word-z-a", label: "Z–A by Last Word", field: .lastWord, descending: true),
+  ]
+
+  /// The action of the Keep Sorted toggle.
+  public static let keepSortedAction = "keep-sorted"
+
+  /// The collation of the session's locale.
+  public let collation: any Collating
+  /// Its ICU locale id, `""` for the root collation.
+  public let locale: String
+  /// The order last chosen, which Keep Sorted keeps (A–Z by default).
+  public private(set) var lastOrder: EntryOrder
+
+  /// A controller collating as `environment`'s locale says, or by the root collation.
+  public init(environment: [String: String]) {
+    let collator = (try? Collator(environment: environment)) ?? (try? Collator(locale: ""))
+    // Without ICU's data (not even the root collation), Unicode scalar order.
+    collation = collator ?? ScalarCollation()
+    locale = collator?.locale ?? ""
+    lastOrder = EntryOrder(locale: locale)
+  }
+
+  /// Sorts `list` as `command` says, as one action; in a list kept sorted, the kept order
+  /// becomes this one. Returns the toast to show.
+  /// - Complexity: O(n log n) comparisons of precomputed keys.
+  @discardableResult
+  public func perform(_ command: Command, on list: RosterList) -> String {
+    let order = EntryOrder(field: command.field, descending: command.descending, locale: locale)
+    lastOrder = order
+    let change: ListChange
+    if list.keepSorted != nil {
+      change = list.setKeepSorted(order, collation: collation)
+    } else {
+      change = list.sort(order, collation: collation)
+    }
+    return change.edits.isEmpty ? "Already sorted \(command.label)" : "Sorted \(command.label)"
+  }
+
+  /// Turns keeping `list` sorted on (by the order last chosen) or off. Returns the toast.
+  @discardableResult
+  public func toggleKeepSorted(_ list: RosterList) -> String {
+    if list.keepSorted != nil {
+      list.setKeepSorted(nil)
+      return "Entries stay where they are put"
+    }
+    list.setKeepSorted(lastOrder, collation: collation)
+    return "Kept sorted \(Self.label(of: lastOrder)): new entries go to their place"
+  }
+
+  /// The menu label of an order.
+  public static func label(of order: EntryOrder) -> String {
+    commands.first { $0.field == order.field && $0.descending == order.descending }?.label
+      ?? order.description
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import RosterBackend
+import RosterCollation
+import RosterKit
+import RosterStore
+
+/// `roster sort`, `roster lists keep-sorted`, and adding and editing in a list kept sorted.
+extension CommandLineTool {
+  func sort(_ arguments: Arguments) throws(CLIError) {
+    try arguments.expect(0...0, "no arguments (the list is --list TITLE)")
+    let (order, collator) = try entryOrder(arguments)
+    let summary = try list(arguments)
+    let store = try store(arguments)
+    let moved = try attempt { () throws(StoreError) in
+      let list = try store.loadList(summary.id)
+      // A list kept sorted keeps the new order from now on, as in the app.
+      let change =
+        list.keepSorted != nil
+        ? list.setKeepSorted(order, collation: collator) : list.sort(order, collation: collator)
+      try store.record(change, in: summary.id)
+      return change.insertedIDs.count
+    }
+    let noun = moved == 1 ? "entry" : "entries"
+    let what = moved == 0 ? "already in order" : "\(moved) \(noun) moved"
+    let kept = summary.keepSorted != nil ? ", and keeps itself so" : ""
+    out.line("Sorted “\(summary.title)” \(order): \(what)\(kept).")
+  }
+
+  func keepSorted(_ arguments: Arguments) throws(CLIError) {
+    try arguments.expect(2...2, "TITLE and on or off")
+    let (title, setting) = (arguments.positionals[0], arguments.positionals[1])
+    guard setting == "on" || setting == "off" else {
+      throw arguments.usage("“\(setting)” is neither on nor off.")
+    }
+    var order: EntryOrder?
+    var collator: Collator?
+    if setting == "on" {
+      (order, collator) = try entryOrder(arguments)
+    } else if ["--by", "--locale"].contains(where: { arguments.value($0) != nil })
+      || arguments.has("--reverse")
+    {
+      throw arguments.usage("--by, --locale and --reverse go with on, not off.")
+    }
+    let store = try store(arguments)
+    let moved = try attempt { () throws(StoreError) in
+      guard let summary = try store.list(titled: title) else { throw .listNotFound(title) }
+      let list = try store.loadList(summary.id)
+      let change = list.setKeepSorted(order, collation: collator)
+      try store.record(change, in: summary.id)
+      return change.insertedIDs.count
+    }
+    if let order {
+      let noun = moved == 1 ? "entry" : "entries"
+      out.line("“\(title)” keeps itself sorted \(order) (\(moved) \(noun) moved).")
+    } else {
+      out.line("“\(title)” no longer keeps itself sorted.")
+    }
+  }
+
+  /// Adds to a list kept sorted: through the loaded list, which places each entry.
+  func addSorted(
+    _ texts: [String], category: String?, to summary: ListSummary, _ arguments: Arguments
+  ) throws(CLIError) -> [Entry] {
+    try changeSorted(summary, arguments) { list throws(RosterError) in
+      try list.append(contentsOf: texts, category: category)
+    }
+  }
+
+  /// Changes an entry's text in a list kept sorted, which moves it to its new place.
+  func editSorted(
+    _ reference: EntryReference, to text: String, in summary: ListSummary, _ arguments: Arguments
+  ) throws(CLIError) -> (old: Entry, new: Entry) {
+    let store = try store(arguments)
+    let old = try attempt { () throws(StoreError) in try store.entry(reference, in: summary.id) }
+    let new = try changeSorted(summary, arguments) { list throws(RosterError) in
+      try list.updateText(of: old.id, to: text)
+    }
+    return (old, new)
+  }
+
+  /// Runs `body` on the loaded list with its collation, and records what it did.
+  private func changeSorted<Result>(
+    _ summary: ListSummary, _ arguments: Arguments,
+    _ body: (RosterList) throws(RosterError) -> Result
+  ) throws(CLIError) -> Result {
+    let store = try store(arguments)
+    return try attempt { () throws(StoreError) in
+      let list = try store.loadList(summary.id)
+      list.collationProvider = Collator.provider
+      var change: ListChange?
+      let token = list.addObserver { change = $0 }
+      defer { list.removeObserver(token) }
+      let result = try StoreError.wrapping { () throws(RosterError) in try body(list) }
+      if let change { try store.record(change, in: summary.id) }
+      return result
+    }
+  }
+
+  /// The order `--by`, `--locale` and `--reverse` ask for, and its collator. Without
+  /// `--locale`, the environment's locale, or the root collation when ICU does not know it.
+  private func entryOrder(_ arguments: Arguments) throws(CLIError) -> (EntryOrder, Collator) {
+    let by = arguments.value("--by") ?? "text"
+    guard let field = EntryOrder.Field(rawValue: by) else {
+      throw arguments.usage("--by takes text or last-word, not “\(by)”.")
+    }
+    let collator: Collator
+    do throws(CollationError) {
+      if let name = arguments.value("--locale") {
+        collator = try Collator(locale: name)
+      } else {
+        if let fromEnvironment = try? Collator(environment: environment) {
+          collator = fromEnvironment
+        } else {
+          collator = try Collator(locale: "")
+        }
+      }
+    } catch {
+      throw .failed(error.description)
+    }
+    let order = EntryOrder(
+      field: field, descending: arguments.has("--reverse"), locale: collator.locale)
+    return (order, collator)
+  }
+}
