@@ -21,6 +21,10 @@ public enum RosterErrorWording {
       localized("Category name: %@", RefusalWording.sentence(for: refusal))
     case .invalidTitle(let refusal):
       localized("List title: %@", RefusalWording.sentence(for: refusal))
+    case .keptSorted(let title, let order):
+      localized(
+        "“%1$@” keeps itself sorted %2$@: turn keep-sorted off to move entries by hand.", title,
+        order)
     }
   }
 }
