@@ -51,8 +51,9 @@ public final class CommandLineTool {
     do throws(CLIError) {
       try dispatch()
       out.flush()
-      // Output that did not reach its file (a full disk) must not end in success.
-      if let failure = out.failure {
+      // Output that did not reach its file (a full disk) must not end in success; a reader
+      // that closed its pipe (`roster watch | head -3`) wanted no more.
+      if let failure = out.failure, !Self.isBrokenPipe(failure) {
         throw .failed("Cannot write standard output: \(Self.reason(failure)).")
       }
       return 0
@@ -153,6 +154,15 @@ public final class CommandLineTool {
       return error.localizedDescription
     }
     return String(cString: strerror(Int32(underlying.code)))
+  }
+
+  /// Whether a write failed because the reading end of the pipe was closed (EPIPE).
+  static func isBrokenPipe(_ error: any Error) -> Bool {
+    let error = error as NSError
+    let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+    return [error, underlying].contains {
+      $0?.domain == NSPOSIXErrorDomain && $0?.code == Int(EPIPE)
+    }
   }
 
   /// The first eight characters of an id, as `show` prints them.

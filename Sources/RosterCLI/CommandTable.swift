@@ -3,7 +3,7 @@
 /// plain enough to generate a man page or shell completions from.
 enum CommandTable {
   /// Every command, in the order `roster --help` lists them.
-  static let commands: [Command] = lists + entries + categories + transfer + [help]
+  static let commands: [Command] = lists + [watch] + entries + categories + transfer + [help]
 
   private static let byName = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
 
