@@ -27,6 +27,12 @@ extension CommandLineTool {
     watchStopSignal = 0
     signal(SIGINT) { _ in watchStopSignal = 1 }
     signal(SIGTERM) { _ in watchStopSignal = 1 }
+    // A parent may have started us with them blocked (a thread pool's mask is inherited).
+    var stopSignals = sigset_t()
+    sigemptyset(&stopSignals)
+    sigaddset(&stopSignals, SIGINT)
+    sigaddset(&stopSignals, SIGTERM)
+    sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
     // A reader that went away ends the watch quietly, instead of killing it.
     signal(SIGPIPE, SIG_IGN)
     err.line("roster: Watching \(session.following); press Ctrl-C to stop.")

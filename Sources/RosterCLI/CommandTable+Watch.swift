@@ -13,16 +13,14 @@ extension CommandTable {
       """,
     options: [
       .option("--list", "TITLE", help: "Follow only this list."),
-      .flag(
-        "--json",
-        help: #"One JSON object per line: {"list","kind","id","text","category","position","seq"}."#
-      ),
+      .flag("--json", help: "One JSON object per change and line, for programs."),
     ],
     details: """
-      kind is insert, update, remove or move. position is 1-based: where an insert or a move
-      put the entry, where a removal took it from (none for an update). Replayed in order, the
-      lines turn a copy of the list into the stored list. seq is the change-log position of
-      the action (the lines of one action share it). Status messages go to standard error.
+      A JSON line has list (the title), kind (insert, update, remove or move), id, text,
+      category, position and seq. position is 1-based: where an insert or a move put the
+      entry, where a removal took it from (none for an update). Replayed in order, the lines
+      turn a copy of the list into the stored list. seq is the change-log position of the
+      action; the lines of one action share it. Status messages go to standard error.
       """,
     run: { tool, arguments throws(CLIError) in try tool.watch(arguments) })
 }

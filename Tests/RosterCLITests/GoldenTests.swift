@@ -10,6 +10,7 @@ import Testing
     try t.run()
     try t.run("add", "--help")
     try t.run("lists", "create", "-h")
+    try t.run("watch", "--help")
     try t.run("help", "import")
     try t.verify("help")
   }
