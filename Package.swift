@@ -32,6 +32,7 @@ let package = Package(
     .library(name: "RosterKit", targets: ["RosterKit"]),
     .library(name: "RosterBackend", targets: ["RosterBackend"]),
     .library(name: "RosterStore", targets: ["RosterStore"]),
+    .library(name: "RosterPostgres", targets: ["RosterPostgres"]),
     .library(name: "RosterTransfer", targets: ["RosterTransfer"]),
     .library(name: "RosterCLI", targets: ["RosterCLI"]),
     .executable(name: "roster", targets: ["roster"]),
@@ -54,6 +55,13 @@ let package = Package(
     ),
     .target(name: "RosterStore", dependencies: ["RosterKit", "RosterBackend", "CSQLite"]),
 
+    // PostgreSQL storage, shared by a team, through Debian's libpq-dev.
+    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .target(name: "RosterPostgres", dependencies: ["RosterKit", "RosterBackend", "CLibPQ"]),
+    // Opens the engine a `DatabaseLocation` names, for every front end.
+    .target(
+      name: "RosterEngines", dependencies: ["RosterBackend", "RosterStore", "RosterPostgres"]),
+
     // File formats: CSV and JSON reading and writing, and the import plan, for every front end.
     .target(name: "RosterTransfer", dependencies: ["RosterKit", "RosterBackend"]),
 
@@ -61,7 +69,9 @@ let package = Package(
     // few lines of executable.
     .target(
       name: "RosterCLI",
-      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTransfer"]),
+      dependencies: [
+        "RosterKit", "RosterBackend", "RosterStore", "RosterEngines", "RosterTransfer",
+      ]),
     // Release builds link the runtime statically (`staticRuntime`, above).
     .executableTarget(
       name: "roster", dependencies: ["RosterCLI"],

@@ -3,7 +3,7 @@
 # `make test` and CI; safe to run again.
 set -euo pipefail
 
-build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config)
+build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config libpq-dev)
 ui_test=(xvfb xdotool at-spi2-core python3-pyatspi dbus-x11 imagemagick x11-utils
   fonts-noto-cjk fonts-dejavu-core)
 # Tests/Reliability's scripts: the soak and the hostile-file cases.
@@ -12,6 +12,8 @@ reliability_test=(python3)
 docs_test=(groff-base zsh fish)
 # The install tree and the Debian package (scripts/package-test.sh).
 package_test=(lintian desktop-file-utils appstream dpkg-dev binutils)
+# The PostgreSQL tests start a throwaway server (scripts/pg-cluster.sh).
+postgres_test=(postgresql-15)
 # `roster-bench --only cli` times the sqlite3 shell beside roster.
 bench=(sqlite3)
 ruff_version=0.17.6
@@ -20,9 +22,10 @@ jsonschema_version=4.26.0
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
   test) wanted=("${build[@]}" "${ui_test[@]}" "${reliability_test[@]}" "${docs_test[@]}"
-    "${package_test[@]}") ;;
+    "${package_test[@]}" "${postgres_test[@]}") ;;
+  share) wanted=("${build[@]}" "${postgres_test[@]}") ;;
   bench) wanted=("${build[@]}" "${bench[@]}") ;;
-  *) echo "usage: $0 [build|test|bench]" >&2; exit 2 ;;
+  *) echo "usage: $0 [build|test|bench|share]" >&2; exit 2 ;;
 esac
 
 # From PyPI, pinned so that every machine reads the code alike: the Python linter, and the JSON

@@ -1,5 +1,4 @@
 import RosterBackend
-import RosterStore
 import RosterTransfer
 
 /// Why a command stopped, and the exit status that says so.

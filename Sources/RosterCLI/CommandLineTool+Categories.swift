@@ -1,6 +1,5 @@
 import RosterBackend
 import RosterKit
-import RosterStore
 import RosterTransfer
 
 /// `roster categories …`

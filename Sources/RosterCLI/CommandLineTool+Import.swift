@@ -1,7 +1,6 @@
 import Foundation
 import RosterBackend
 import RosterKit
-import RosterStore
 import RosterTransfer
 
 /// `roster import`

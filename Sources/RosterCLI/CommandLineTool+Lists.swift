@@ -1,7 +1,6 @@
 import Foundation
 import RosterBackend
 import RosterKit
-import RosterStore
 import RosterTransfer
 
 /// `roster lists …`
@@ -37,9 +36,11 @@ extension CommandLineTool {
     let rule = try rule(arguments) ?? .personalName
     let store = try store(arguments)
     let list = try attempt { () throws(StoreError) in
-      try store.createList(title: arguments.positionals[0], rule: rule)
+      try store.createList(
+        title: arguments.positionals[0], rule: rule, team: arguments.value("--team"))
     }
-    out.line("Created the list “\(list.title)” (\(rule.kind.rawValue)).")
+    let team = arguments.value("--team").map { ", team \($0)" } ?? ""
+    out.line("Created the list “\(list.title)” (\(rule.kind.rawValue)\(team)).")
   }
 
   func renameList(_ arguments: Arguments) throws(CLIError) {

@@ -1,7 +1,7 @@
 import Foundation
 import RosterBackend
 import RosterKit
-import RosterStore
+import RosterEngines
 
 /// Set by SIGINT and SIGTERM while `roster watch` runs: the loop ends and the command exits 0.
 nonisolated(unsafe) private var watchStopSignal: sig_atomic_t = 0
@@ -11,9 +11,12 @@ extension CommandLineTool {
   func watch(_ arguments: Arguments) throws(CLIError) {
     try arguments.expect(0...0, "no arguments (use --list TITLE to follow one list)")
     let json = arguments.has("--json")
-    let location = DatabaseLocation(option: arguments.value("--db"), environment: environment)
+    let database = location(arguments)
+    let environment = environment
     let session = WatchSession(
-      open: { () throws(StoreError) in try SQLiteStore(path: location.path) },
+      open: { () throws(StoreError) in
+        try StorageOpener.open(database, environment: environment)
+      },
       title: arguments.value("--list"),
       report: { [out] event in
         out.line(json ? event.json : event.line { out.styled($0, "2") })

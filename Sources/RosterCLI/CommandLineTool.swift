@@ -1,7 +1,7 @@
 import Foundation
 import RosterBackend
+import RosterEngines
 import RosterKit
-import RosterStore
 
 /// The `roster` program: parses the command line, runs one command from ``CommandTable``,
 /// returns the exit status.
@@ -19,7 +19,7 @@ public final class CommandLineTool {
   let environment: [String: String]
   let out: TextSink
   let err: TextSink
-  private var openStore: SQLiteStore?
+  private var openStore: (any CommandStorage)?
 
   /// A run of `roster` with these arguments (without the program's name) and environment;
   /// output goes to standard output and standard error.
@@ -98,17 +98,22 @@ public final class CommandLineTool {
 
   // MARK: Shared helpers
 
-  /// The store at `--db`, `$ROSTER_DB` or the default path, opened once.
-  func store(_ arguments: Arguments) throws(CLIError) -> SQLiteStore {
+  /// The store at `--db`, `$ROSTER_DB` or the default path, opened once: a SQLite file or a
+  /// PostgreSQL database, as ``RosterBackend/DatabaseLocation`` decides.
+  func store(_ arguments: Arguments) throws(CLIError) -> any CommandStorage {
     if let openStore { return openStore }
-    let location = DatabaseLocation(option: arguments.value("--db"), environment: environment)
     do throws(StoreError) {
-      let store = try SQLiteStore(path: location.path)
+      let store = try StorageOpener.open(location(arguments), environment: environment)
       openStore = store
       return store
     } catch {
       throw .store(error)
     }
+  }
+
+  /// The database `--db`, `$ROSTER_DB` or the default names.
+  func location(_ arguments: Arguments) -> DatabaseLocation {
+    DatabaseLocation(option: arguments.value("--db"), environment: environment)
   }
 
   /// The list named by `--list`, or the default list, created on first use.

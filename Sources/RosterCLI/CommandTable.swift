@@ -3,7 +3,8 @@
 /// plain enough to generate a man page or shell completions from.
 enum CommandTable {
   /// Every command, in the order `roster --help` lists them.
-  static let commands: [Command] = lists + [watch] + entries + categories + transfer + [help]
+  static let commands: [Command] =
+    lists + [watch] + entries + categories + transfer + database + [help]
 
   private static let byName = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
 
@@ -26,7 +27,9 @@ enum CommandTable {
     .option(
       "--db", "PATH",
       help: """
-        The database file. Default: $ROSTER_DB, else
+        The database: a SQLite file, or a PostgreSQL URI
+        (postgresql://…) or keyword string (host=… dbname=…).
+        Default: $ROSTER_DB, else
         $XDG_DATA_HOME/roster/roster.sqlite3, else
         ~/.local/share/roster/roster.sqlite3.
         """),

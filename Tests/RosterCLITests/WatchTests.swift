@@ -168,7 +168,7 @@ import Testing
     let list = try #require(try store.list(titled: "Busy"))
     for number in 0..<(SQLiteStore.changeLogLimit + 10) {
       let added = try store.add(["entry \(number)"], to: list.id)
-      if number % 3 == 0 { try store.remove([.id(added[0].id)], from: list.id) }
+      if number % 3 == 0 { _ = try store.remove([.id(added[0].id)], from: list.id) }
       if number % 7 == 0 { try store.move(.position(1), toPosition: 3, in: list.id) }
     }
     kill(watch.process.processIdentifier, SIGCONT)
