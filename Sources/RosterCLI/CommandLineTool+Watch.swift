@@ -1,7 +1,7 @@
 import Foundation
 import RosterBackend
-import RosterKit
 import RosterEngines
+import RosterKit
 
 /// Set by SIGINT and SIGTERM while `roster watch` runs: the loop ends and the command exits 0.
 nonisolated(unsafe) private var watchStopSignal: sig_atomic_t = 0
