@@ -161,28 +161,37 @@ def main():
         database = options.db or str(Path(folder) / "roster.sqlite3")
         roster = rosterproc.Roster(binary, database, folder)
         roster.env["ROSTER_DB"] = database
-        return run(roster, database, options, seed)
+        return run(roster, database, options.seconds, options.writers, seed)
 
 
-def run(roster, database, options, seed):
-    print(f"multiwriter: {options.writers} writers for {options.seconds:g} s, seed {seed},"
+def run(roster, database, seconds, writer_count, seed, watch_roster=None, fault=None):
+    """One run; `watch_roster` runs the watchers (default `roster`), and `fault`, when given,
+    is called once in a thread a third of the way through the writes, and may return a list
+    of failures. Under a fault, writers may fail (and must then have changed nothing)."""
+    label = f"{fault.__name__}: " if fault else ""
+    print(f"multiwriter: {label}{writer_count} writers for {seconds:g} s, seed {seed},"
           f" {'PostgreSQL' if '://' in database or '=' in database else 'SQLite'}")
     setup = roster.run("lists", "create", TITLE, "--rule", "text")
     seeded = roster.run("add", "--list", TITLE, "seed 1", "seed 2", "seed 3")
     if setup.status != 0 or seeded.status != 0:
         return 0 if check("set-up", False, f"{setup} {seeded}") else 1
     start = [(e["id"], e["text"]) for e in roster.show(TITLE)]
-    followers = [watchers.Watcher(roster, TITLE), watchers.Watcher(roster)]
+    followers = [watchers.Watcher(watch_roster or roster, TITLE),
+                 watchers.Watcher(watch_roster or roster)]
     if not all(w.wait_following() for w in followers):
         check("watchers started", False, " / ".join(w.stderr() for w in followers))
         for w in followers:
             w.stop()
         return 1
     size = [len(start)]
-    deadline = time.monotonic() + options.seconds
-    writers = [Writer(n, roster, deadline, seed + n, size) for n in range(options.writers)]
+    deadline = time.monotonic() + seconds
+    writers = [Writer(n, roster, deadline, seed + n, size) for n in range(writer_count)]
     for writer in writers:
         writer.start()
+    fault_failures = []
+    if fault:
+        time.sleep(seconds / 3)
+        fault_failures = fault() or []
     for writer in writers:
         writer.join()
     acked = [a for w in writers for a in w.acked]
@@ -197,8 +206,13 @@ def run(roster, database, options, seed):
     print(f"multiwriter: {len(acked)} actions acknowledged ({counts['add']} adds,"
           f" {counts['edit']} edits, {counts['mv']} moves, {counts['rm']} removals),"
           f" {sum(w.refused for w in writers)} refused as stale, {len(final)} entries left")
-    good = check("no writer failed", not any(w.failures for w in writers),
-                 "; ".join(f for w in writers for f in w.failures[:3]))
+    failures = [f for w in writers for f in w.failures]
+    if fault:
+        print(f"multiwriter: {len(failures)} writes refused during the fault"
+              + (f", the first: {failures[0][:200]}" if failures else ""))
+        good = check("the fault itself", not fault_failures, "; ".join(fault_failures))
+    else:
+        good = check("no writer failed", not failures, "; ".join(failures[:3]))
     good &= check("watchers exit 0 on SIGINT", statuses == [0, 0], f"{statuses}")
     ids = [i for i, _ in final]
     good &= check("no entry twice in the stored list", len(ids) == len(set(ids)))
@@ -217,7 +231,7 @@ def run(roster, database, options, seed):
                       all(last_text.get(i, t) == t for i, t in final))
     good &= check("order keys distinct, in list order",
                   order_keys_distinct(database, TITLE, ids))
-    print(f"multiwriter: {'ok' if good else 'FAILED'} (seed {seed})")
+    print(f"multiwriter: {'ok' if good else 'FAILED'} {label}(seed {seed})")
     return 0 if good else 1
 
 
