@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writers and `roster watch` on a real PostgreSQL server while things go wrong.
 
-Starts a throwaway cluster (scripts/pg-cluster.sh), then runs multiwriter.py's workload (writers
+Starts a throwaway cluster (scripts/pg-cluster.sh), checks that a watcher follows lists created
+and deleted meanwhile (lists), then runs multiwriter.py's workload (writers
 colliding on one list, two watchers, every check) once without faults and once per fault, each
 on a fresh database:
 
@@ -39,6 +40,7 @@ sys.path.insert(0, str(HERE.parent / "Reliability"))
 
 import multiwriter  # noqa: E402
 import rosterproc  # noqa: E402
+import watchers  # noqa: E402
 from sharedchecks import psql  # noqa: E402
 
 BIN = Path("/usr/lib/postgresql/15/bin")
@@ -181,6 +183,41 @@ def scenario_proxy_stop(proxy):
     return proxy_stop
 
 
+def lists_followed(binary, uri, folder):
+    """An all-lists watcher follows a list created meanwhile and reports its deletion; a
+    watcher of that one list exits 1 with one line when it is deleted. Failures, if any."""
+    roster = rosterproc.Roster(binary, uri, folder)
+    roster.env["ROSTER_DB"] = uri
+    roster.run("lists", "create", "Old", "--rule", "text")
+    every = watchers.Watcher(roster)
+    problems = [] if every.wait_following() else [f"no start: {every.stderr()}"]
+    roster.run("lists", "create", "New", "--rule", "text")
+    one = watchers.Watcher(roster, "New")
+    if not one.wait_following():
+        problems.append(f"no start: {one.stderr()}")
+    roster.run("add", "--list", "New", "first", "second")
+    roster.run("add", "--list", "Old", "old one")
+    time.sleep(1)
+    roster.run("lists", "delete", "New")
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and "“New” was deleted." not in every.stderr():
+        time.sleep(0.1)
+    texts = [e["text"] for e in every.events("New") + every.events("Old")]
+    if texts != ["first", "second", "old one"]:
+        problems.append(f"all lists printed {texts}")
+    if "Following the new list “New”." not in every.stderr():
+        problems.append(f"no status for the new list: {every.stderr()}")
+    if every.stop() != 0:
+        problems.append("the all-lists watcher did not exit 0")
+    status = one.process.wait(timeout=20)
+    one.stop()
+    if status != 1 or not one.stderr().endswith("roster: The list “New” was deleted."):
+        problems.append(f"the one-list watcher: status {status}, {one.stderr()!r}")
+    if [e["text"] for e in one.events("New")] != ["first", "second"]:
+        problems.append("the one-list watcher missed its inserts")
+    return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=10, help="writes per scenario")
@@ -201,12 +238,19 @@ def main():
         print("0 passed, 1 failed")
         return 1
     proxy = Proxy(cluster.port)
-    names = ["writers", "terminate", "restart", "crash", "timeout", "proxy-kill",
+    names = ["lists", "writers", "terminate", "restart", "crash", "timeout", "proxy-kill",
              "proxy-stop"]
     chosen = options.only.split(",") if options.only else names
     try:
         for number, name in enumerate(n for n in names if n in chosen):
             uri = cluster.create(f"faults{number}", binary)
+            if name == "lists":
+                problems = lists_followed(binary, uri, folder)
+                for problem in problems:
+                    print(f"pgfaults: {problem}")
+                results.append((name, not problems))
+                print(f"pgfaults: {'FAILED' if problems else 'ok'} {name}", flush=True)
+                continue
             watch_uri = None
             extra = None
             if name.startswith("proxy"):
