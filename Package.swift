@@ -114,7 +114,15 @@ let package = Package(
     // One behaviour suite over the RosterStorage protocol, run against every backend.
     .testTarget(
       name: "StorageContractTests",
-      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTestSupport"]),
+      dependencies: [
+        "RosterKit", "RosterBackend", "RosterStore", "RosterPostgres", "RosterTestSupport",
+      ]),
+    // PostgresStore against a real throwaway server: teams, row-level security, retries.
+    .testTarget(
+      name: "RosterPostgresTests",
+      dependencies: [
+        "roster", "RosterKit", "RosterBackend", "RosterPostgres", "RosterTestSupport",
+      ]),
     .testTarget(
       name: "RosterTransferTests",
       dependencies: ["RosterKit", "RosterStore", "RosterTransfer", "RosterTestSupport"]),

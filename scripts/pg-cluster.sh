@@ -3,6 +3,8 @@
 #
 #   scripts/pg-cluster.sh start DIR   creates and starts a cluster in DIR (a new or empty folder)
 #   scripts/pg-cluster.sh stop DIR    stops it (DIR stays; remove it yourself)
+#   scripts/pg-cluster.sh start DIR PID   also stops it and removes DIR once process PID is gone
+#                                         (the test process that started it, however it ends)
 #
 # The server runs as a non-root user (initdb refuses root): as yourself, or, when run as root
 # (CI), as the system user `roster-pg`, created when missing. It listens on a Unix socket in
@@ -17,8 +19,9 @@ set -euo pipefail
 
 bin=/usr/lib/postgresql/15/bin
 usage() { echo "usage: $0 start|stop DIR" >&2; exit 2; }
-[ $# -eq 2 ] || usage
+[ $# -eq 2 ] || [ $# -eq 3 ] || usage
 action=$1
+owner=${3:-}
 mkdir -p "$2"
 dir=$(cd "$2" && pwd)
 
@@ -67,9 +70,15 @@ case "$action" in
       echo "fsync = off"
       echo "full_page_writes = off"
     } | as_owner tee -a "$dir/data/postgresql.conf" >/dev/null
-    if ! as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/data/server.log" -w -t 60 start >/dev/null; then
+    if ! as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/data/server.log" -w -t 60 start \
+      </dev/null >"$dir/pg_ctl.log" 2>&1; then
+      cat "$dir/pg_ctl.log" >&2
       cat "$dir/data/server.log" >&2
       exit 1
+    fi
+    if [ -n "$owner" ]; then
+      nohup bash -c "while kill -0 $owner 2>/dev/null; do sleep 1; done; \"$0\" stop \"$dir\"; rm -rf \"$dir\"" \
+        </dev/null >/dev/null 2>&1 &
     fi
     echo "uri=postgresql://roster:$password@127.0.0.1:$port/postgres"
     echo "socket=$dir/socket"

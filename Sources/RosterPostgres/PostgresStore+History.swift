@@ -157,6 +157,7 @@ extension PostgresStore {
   func log(_ edits: [ListEdit]?, in list: PostgresList) throws(StoreError) -> Int64 {
     let seq = try run("UPDATE lists SET seq = seq + 1 WHERE id = $1 RETURNING seq", [list.key])
       .integer(0, 0)
+    pendingChanges += 1
     try run(
       "INSERT INTO changes (list, seq, writer, edits) VALUES ($1, $2, $3, $4)",
       [list.key, String(seq), UUIDText.string(writerID), try edits.map(encode)])

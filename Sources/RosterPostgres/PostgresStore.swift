@@ -37,6 +37,12 @@ public final class PostgresStore: RosterStorage {
   /// The failure behind the last ``StoreError`` a statement threw, for the retry loop.
   var lastFailure: PGFailure?
   private var listening = false
+  /// What ``hasExternalChanges()`` saw last.
+  private var seen: Fingerprint?
+  /// Sequence numbers this store's own committed actions took since then.
+  private var ownChanges: Int64 = 0
+  /// Sequence numbers the current transaction took.
+  var pendingChanges: Int64 = 0
 
   /// How many actions each role keeps for undo in each list.
   public static let undoLimit = 100
@@ -119,17 +125,43 @@ public final class PostgresStore: RosterStorage {
       sharedAccess: true, sharedHistory: true, changeLogLimit: Self.changeLogLimit)
   }
 
-  /// Whether another connection committed a change since the last call, from the
-  /// notifications that arrived: no query. The first call starts listening and says `true`.
+  /// Whether another connection committed a change since the last call: notifications that
+  /// arrived, else a one-row summary of the visible lists (how many, the sum of their sequence
+  /// numbers, the newest id) compared with the last call's, less this store's own changes.
+  /// Creating or deleting a list of one's own may report `true` once.
+  /// - Complexity: O(l) in the number of lists; no entry is read.
   public func hasExternalChanges() throws(StoreError) -> Bool {
-    guard try listen() else { return true }
+    // Notifications only wake ``waitForExternalChanges(timeout:)``: one may arrive after the
+    // change it announces was already counted here. A lost connection counts as a change.
+    let reconnected = try listen() ? try drainNotifications() : true
+    let now = try fingerprint()
+    defer {
+      seen = now
+      ownChanges = 0
+    }
+    guard let seen else { return true }
+    return reconnected || now.count != seen.count || now.newest != seen.newest
+      || now.sequences != seen.sequences + ownChanges
+  }
+
+  /// Reads and drops the notifications that arrived; `true` when the connection was lost and
+  /// had to be opened again.
+  private func drainNotifications() throws(StoreError) -> Bool {
     do throws(PGFailure) {
-      let mine = connection.backendPID
-      return try connection.notifications().contains { $0.pid != mine }
+      _ = try connection.notifications()
+      return false
     } catch {
-      listening = false
       try reconnect()
       return true
+    }
+  }
+
+  private func fingerprint() throws(StoreError) -> Fingerprint {
+    try read { () throws(StoreError) in
+      let result = try run(
+        "SELECT count(*), coalesce(sum(seq), 0), coalesce(max(id), 0) FROM lists")
+      return Fingerprint(
+        count: result.integer(0, 0), sequences: result.integer(0, 1), newest: result.integer(0, 2))
     }
   }
 
@@ -149,6 +181,13 @@ public final class PostgresStore: RosterStorage {
     }
   }
 
+  /// What ``hasExternalChanges()`` compares from one call to the next.
+  struct Fingerprint {
+    let count: Int64
+    let sequences: Int64
+    let newest: Int64
+  }
+
   /// Issues `LISTEN` once per connection; `false` when it was just issued.
   private func listen() throws(StoreError) -> Bool {
     guard !listening else { return true }
@@ -165,6 +204,7 @@ public final class PostgresStore: RosterStorage {
   func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     let operation = UUIDText.string(UUID())
     return try retrying { () throws(StoreError) -> T in
+      pendingChanges = 0
       try run("BEGIN")
       try run("INSERT INTO operations (id) VALUES ($1)", [operation])
       let result = try body()
@@ -174,9 +214,9 @@ public final class PostgresStore: RosterStorage {
         guard lastFailure?.isConnectionLoss == true else { throw error }
         try reconnect()
         let landed = try run("SELECT 1 FROM operations WHERE id = $1", [operation])
-        if landed.count == 1 { return result }
-        throw error
+        guard landed.count == 1 else { throw error }
       }
+      ownChanges += pendingChanges
       return result
     }
   }

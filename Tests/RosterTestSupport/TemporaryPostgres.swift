@@ -1,7 +1,8 @@
 public import Foundation
 
 /// A throwaway PostgreSQL 15 server for the tests of one process: started on first use by
-/// `scripts/pg-cluster.sh`, stopped and removed when the process exits. Each test asks it for
+/// `scripts/pg-cluster.sh`, stopped and removed when the process exits (by the script's
+/// watcher, even when the process is killed). Each test asks it for
 /// a fresh database with ``makeDatabase()``.
 ///
 /// ```swift
@@ -52,7 +53,7 @@ public final class TemporaryPostgres: Sendable {
     let script = RosterBinary.packageRoot.appendingPathComponent("scripts/pg-cluster.sh").path
     let run: (status: Int32, output: String)
     do {
-      run = try shell(["bash", script, "start", folder.path])
+      run = try shell(["bash", script, "start", folder.path, String(getpid())])
     } catch {
       return .failure(StartFailure(description: "Cannot run \(script): \(error)"))
     }
@@ -109,25 +110,44 @@ public final class TemporaryPostgres: Sendable {
     return result.output
   }
 
-  /// Runs a command to the end; its standard output (and its standard error, unless
+  /// Runs a command to the end and returns its standard output (with standard error, unless
   /// `separateErrors`, in which case a failure returns standard error alone).
+  ///
+  /// Through `posix_spawn` and `waitpid`, output into files: `Process` cannot be waited for
+  /// inside the one-time start of ``shared()``, and the server `pg_ctl` leaves running must not
+  /// hold a pipe open.
   private static func shell(_ arguments: [String], separateErrors: Bool = false) throws -> (
     status: Int32, output: String
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = separateErrors ? errors : output
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = separateErrors ? errors.fileHandleForReading.readDataToEndOfFile() : Data()
-    process.waitUntilExit()
-    let status = process.terminationStatus
-    let text = String(decoding: status != 0 && separateErrors ? errorData : data, as: UTF8.self)
-    return (status, text)
+    let folder = FileManager.default.temporaryDirectory.path
+    let outPath = "\(folder)/roster-pg-out-\(UUID().uuidString)"
+    let errPath = "\(folder)/roster-pg-err-\(UUID().uuidString)"
+    defer {
+      unlink(outPath)
+      unlink(errPath)
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    if separateErrors {
+      posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
+    let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ)
+    guard spawned == 0 else {
+      throw StartFailure(description: "Cannot start \(arguments[0]): error \(spawned)")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+    let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    let chosen = exitStatus != 0 && separateErrors ? errPath : outPath
+    let data = FileManager.default.contents(atPath: chosen) ?? Data()
+    return (exitStatus, String(decoding: data, as: UTF8.self))
   }
 }
