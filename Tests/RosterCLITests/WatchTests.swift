@@ -8,13 +8,30 @@ import Testing
 /// `roster watch` as a person runs it: a watching process, changes made by other `roster`
 /// processes, and the lines it prints.
 @Suite struct WatchTests {
+  /// The engine a test runs on: a SQLite file, or a database on the tests' PostgreSQL server.
+  enum Engine: String, CaseIterable, CustomTestStringConvertible {
+    case sqlite, postgres
+    var testDescription: String { rawValue }
+  }
+
   let binary: RosterBinary
   let home: TemporaryRosterHome
-  var environment: [String: String] { home.environment }
+  private(set) var environment: [String: String]
 
   init() throws {
     binary = try RosterBinary.locate()
     home = try TemporaryRosterHome(prefix: "roster-watch")
+    environment = home.environment
+  }
+
+  /// The suite pointed at `engine`: for PostgreSQL a fresh database, initialized.
+  func on(_ engine: Engine) throws -> WatchTests {
+    var copy = self
+    if engine == .postgres {
+      copy.environment["ROSTER_DB"] = try TemporaryPostgres.shared().makeDatabase()
+      try copy.roster("db", "init")
+    }
+    return copy
   }
 
   @discardableResult
@@ -62,17 +79,20 @@ import Testing
     return list
   }
 
-  @Test func printsEachLaterChangeWithKindIdTextAndPosition() throws {
-    try roster("add", "Anna", "Bob", "Carl")
-    let before = try shown()
-    let watch = try WatchProcess(binary, ["--json", "--list", "Names"], environment: environment)
+  @Test(arguments: Engine.allCases)
+  func printsEachLaterChangeWithKindIdTextAndPosition(engine: Engine) throws {
+    let t = try on(engine)
+    try t.roster("add", "Anna", "Bob", "Carl")
+    let before = try t.shown()
+    let watch = try WatchProcess(
+      t.binary, ["--json", "--list", "Names"], environment: t.environment)
     #expect(watch.waitUntilFollowing())
-    try roster("add", "Dora")
-    try roster("mv", "#1", "3")
-    try roster("edit", "#2", "Bobby")
-    try roster("rm", "#1")
-    try roster("add", "Eve", "Finn")
-    let after = try shown()
+    try t.roster("add", "Dora")
+    try t.roster("mv", "#1", "3")
+    try t.roster("edit", "#2", "Bobby")
+    try t.roster("rm", "#1")
+    try t.roster("add", "Eve", "Finn")
+    let after = try t.shown()
     #expect(watch.waitForLines(6))
     #expect(watch.stop(SIGINT) == 0)
     let events = watch.events
@@ -104,14 +124,16 @@ import Testing
     #expect(watch.stderr.hasPrefix("roster: Watching “Names”"))
   }
 
-  @Test func humanLinesAreOnePerChange() throws {
-    try roster("add", "Anna")
-    let watch = try WatchProcess(binary, ["--list", "Names"], environment: environment)
+  @Test(arguments: Engine.allCases)
+  func humanLinesAreOnePerChange(engine: Engine) throws {
+    let t = try on(engine)
+    try t.roster("add", "Anna")
+    let watch = try WatchProcess(t.binary, ["--list", "Names"], environment: t.environment)
     #expect(watch.waitUntilFollowing())
-    try roster("add", "Bob")
-    try roster("edit", "#1", "Annie")
-    try roster("mv", "#2", "1")
-    try roster("rm", "#2")
+    try t.roster("add", "Bob")
+    try t.roster("edit", "#1", "Annie")
+    try t.roster("mv", "#2", "1")
+    try t.roster("rm", "#2")
     #expect(watch.waitForLines(4))
     #expect(watch.stop(SIGTERM) == 0)
     let lines = watch.lines.map { $0.replacing(/\([0-9a-f]{8}\)/, with: "(ID)") }
@@ -122,14 +144,16 @@ import Testing
       ])
   }
 
-  @Test func followsListsCreatedAndDeletedMeanwhile() throws {
-    try roster("lists", "create", "Old", "--rule", "text")
-    let watch = try WatchProcess(binary, ["--json"], environment: environment)
+  @Test(arguments: Engine.allCases)
+  func followsListsCreatedAndDeletedMeanwhile(engine: Engine) throws {
+    let t = try on(engine)
+    try t.roster("lists", "create", "Old", "--rule", "text")
+    let watch = try WatchProcess(t.binary, ["--json"], environment: t.environment)
     #expect(watch.waitUntilFollowing())
-    try roster("lists", "create", "New", "--rule", "text")
-    try roster("add", "--list", "New", "first", "second")
-    try roster("add", "--list", "Old", "old one")
-    try roster("lists", "delete", "New")
+    try t.roster("lists", "create", "New", "--rule", "text")
+    try t.roster("add", "--list", "New", "first", "second")
+    try t.roster("add", "--list", "Old", "old one")
+    try t.roster("lists", "delete", "New")
     #expect(watch.waitForLines(3))
     #expect(watch.wait(10) { watch.stderr.contains("“New” was deleted.") })
     #expect(watch.stop() == 0)
@@ -139,32 +163,36 @@ import Testing
     #expect(watch.stderr.contains("Following the new list “New”."))
   }
 
-  @Test func aBulkImportIsReportedEntryByEntry() throws {
-    try roster("lists", "create", "Big", "--rule", "text")
-    try roster("add", "--list", "Big", "kept", "gone")
-    let before = try shown("Big")
-    let watch = try WatchProcess(binary, ["--json", "--list", "Big"], environment: environment)
+  @Test(arguments: Engine.allCases)
+  func aBulkImportIsReportedEntryByEntry(engine: Engine) throws {
+    let t = try on(engine)
+    try t.roster("lists", "create", "Big", "--rule", "text")
+    try t.roster("add", "--list", "Big", "kept", "gone")
+    let before = try t.shown("Big")
+    let watch = try WatchProcess(t.binary, ["--json", "--list", "Big"], environment: t.environment)
     #expect(watch.waitUntilFollowing())
-    let csv = home.folder.appendingPathComponent("rows.csv")
+    let csv = t.home.folder.appendingPathComponent("rows.csv")
     let count = SQLiteStore.loggedEditLimit + 5
     try Data((0..<count).map { "row \($0)" }.joined(separator: "\n").utf8).write(to: csv)
-    try roster("import", csv.path, "--list", "Big")
-    try roster("rm", "#2", "--list", "Big")
+    try t.roster("import", csv.path, "--list", "Big")
+    try t.roster("rm", "#2", "--list", "Big")
     #expect(watch.waitForLines(count + 1, seconds: 60))
     #expect(watch.stop() == 0)
     let events = watch.events
     #expect(events.count == count + 1)
-    #expect(Self.replay(events, onto: before) == (try shown("Big")))
+    #expect(Self.replay(events, onto: before) == (try t.shown("Big")))
   }
 
   @Test func catchesUpAfterTheLogWasPrunedWhileStopped() throws {
-    try roster("lists", "create", "Busy", "--rule", "text")
-    try roster("add", "--list", "Busy", "a", "b", "c")
-    let before = try shown("Busy")
-    let watch = try WatchProcess(binary, ["--json", "--list", "Busy"], environment: environment)
+    let t = self
+    try t.roster("lists", "create", "Busy", "--rule", "text")
+    try t.roster("add", "--list", "Busy", "a", "b", "c")
+    let before = try t.shown("Busy")
+    let watch = try WatchProcess(
+      t.binary, ["--json", "--list", "Busy"], environment: t.environment)
     #expect(watch.waitUntilFollowing())
     kill(watch.process.processIdentifier, SIGSTOP)
-    let store = try SQLiteStore(path: environment["ROSTER_DB"]!)
+    let store = try SQLiteStore(path: t.environment["ROSTER_DB"]!)
     let list = try #require(try store.list(titled: "Busy"))
     for number in 0..<(SQLiteStore.changeLogLimit + 10) {
       let added = try store.add(["entry \(number)"], to: list.id)
@@ -172,34 +200,40 @@ import Testing
       if number % 7 == 0 { try store.move(.position(1), toPosition: 3, in: list.id) }
     }
     kill(watch.process.processIdentifier, SIGCONT)
-    let after = try shown("Busy")
+    let after = try t.shown("Busy")
     #expect(watch.wait(60) { Self.replay(watch.events, onto: before) == after })
     #expect(watch.stop() == 0)
     #expect(Self.replay(watch.events, onto: before) == after)
   }
 
-  @Test func aClosedPipeEndsTheWatchQuietly() throws {
-    let watch = try WatchProcess(binary, ["--json"], environment: environment)
+  @Test(arguments: Engine.allCases)
+  func aClosedPipeEndsTheWatchQuietly(engine: Engine) throws {
+    let t = try on(engine)
+    let watch = try WatchProcess(t.binary, ["--json"], environment: t.environment)
     #expect(watch.waitUntilFollowing())
     try watch.closeOutput()
-    try roster("add", "Anna")
+    try t.roster("add", "Anna")
     #expect(watch.wait(20) { !watch.process.isRunning })
     #expect(watch.stop() == 0)
     #expect(!watch.stderr.contains("Cannot write"))
   }
 
-  @Test func anUnknownListIsOneLineAndExitOne() throws {
-    let result = try binary.run(["watch", "--list", "Nope"], environment: environment)
+  @Test(arguments: Engine.allCases)
+  func anUnknownListIsOneLineAndExitOne(engine: Engine) throws {
+    let t = try on(engine)
+    let result = try t.binary.run(["watch", "--list", "Nope"], environment: t.environment)
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr == "roster: There is no list named “Nope”.\n")
   }
 
-  @Test func theWatchedListDeletedEndsWithExitOne() throws {
-    try roster("lists", "create", "Doomed", "--rule", "text")
-    let watch = try WatchProcess(binary, ["--list", "Doomed"], environment: environment)
+  @Test(arguments: Engine.allCases)
+  func theWatchedListDeletedEndsWithExitOne(engine: Engine) throws {
+    let t = try on(engine)
+    try t.roster("lists", "create", "Doomed", "--rule", "text")
+    let watch = try WatchProcess(t.binary, ["--list", "Doomed"], environment: t.environment)
     #expect(watch.waitUntilFollowing())
-    try roster("lists", "delete", "Doomed")
+    try t.roster("lists", "delete", "Doomed")
     #expect(watch.wait(20) { !watch.process.isRunning })
     #expect(watch.stop() == 1)
     #expect(watch.stderr.hasSuffix("roster: The list “Doomed” was deleted.\n"))
