@@ -99,7 +99,8 @@ let package = Package(
     // Benchmarks: `swift run -c release roster-bench`.
     .target(name: "CMalloc"),
     .executableTarget(
-      name: "RosterBench", dependencies: ["RosterKit", "RosterBackend", "RosterStore", "CMalloc"]),
+      name: "RosterBench",
+      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterEngines", "CMalloc"]),
 
     // What several test targets need: the built `roster`, temporary homes and databases.
     .target(name: "RosterTestSupport", path: "Tests/RosterTestSupport"),
