@@ -14,6 +14,7 @@ import RosterKit
 ///   - edits: Edits timed for propagation.
 ///   - seconds: Length of each throughput run.
 /// - Returns: Markdown lines: one table.
+/// - Throws: When the server cannot start or a store call fails.
 func sharingBenchmark(edits: Int = 1_000, seconds: Double = 3) throws -> [String] {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("roster-bench-sharing-\(UUID().uuidString.prefix(8))")
