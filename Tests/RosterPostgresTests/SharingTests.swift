@@ -97,6 +97,41 @@ import Testing
     #expect(store.connection.backendPID != pid)
   }
 
+  @Test func aCommitWhoseReplyIsLostIsAppliedExactlyOnce() throws {
+    let uri = try database()
+    let store = try PostgresStore(conninfo: uri)
+    let list = try store.createList(title: "Guests", rule: .personalName)
+    let pid = store.connection.backendPID
+    store.losesNextCommitReply = true
+    let added = try store.add(["Anna"], category: nil, to: list.id)
+    #expect(added.map(\.text) == ["Anna"])
+    #expect(store.connection.backendPID != pid)
+    #expect(try store.loadList(list.id).entries.map(\.id) == added.map(\.id))
+    let changes = try TemporaryPostgres.shared().sql("SELECT count(*) FROM changes", uri: uri)
+    #expect(changes.hasPrefix("1"))
+  }
+
+  @Test func aStatementTimeoutIsRetriedUntilTheLockIsFree() throws {
+    let uri = try database()
+    let server = try TemporaryPostgres.shared()
+    let store = try PostgresStore(conninfo: uri + "?options=-c%20statement_timeout%3D300")
+    let list = try store.createList(title: "Guests", rule: .personalName)
+    let held = Box<Bool>()
+    let thread = Thread {
+      held.value = true
+      _ = try? server.sql(
+        "BEGIN; SELECT 1 FROM lists FOR UPDATE; SELECT pg_sleep(1.5); COMMIT;", uri: uri)
+    }
+    thread.start()
+    Thread.sleep(forTimeInterval: 0.4)
+    #expect(held.value == true)
+    let start = Date()
+    try store.add(["Anna"], category: nil, to: list.id)
+    #expect(Date().timeIntervalSince(start) > 0.5)
+    #expect(try store.loadList(list.id).entries.map(\.text) == ["Anna"])
+    #expect(try server.sql("SELECT count(*) FROM changes", uri: uri).hasPrefix("1"))
+  }
+
   @Test func aLargeImportLoadsAgainInOrder() throws {
     let uri = try database()
     let store = try PostgresStore(conninfo: uri)
