@@ -3,7 +3,8 @@ public import RosterBackend
 public import RosterKit
 
 /// A bulk import into one list of a ``PostgresStore``: one transaction holding the list's row
-/// lock, rows validated one by one and sent with one `COPY … FROM STDIN` at ``commit()``, all
+/// lock, rows validated one by one and sent at ``commit()`` as `INSERT … SELECT FROM unnest(…)`
+/// of ``chunk`` rows each (`COPY FROM` is not allowed on a table with row-level security), all
 /// stored or none.
 ///
 /// Imports of up to ``PostgresStore/loggedEditLimit`` entries are one undoable action; larger
@@ -16,7 +17,7 @@ public final class PostgresImportBatch: ImportSession {
   private var lastKey: Int64?
   private var lastID: UUID?
   private var inserts: [ListEdit]? = []
-  private var rows: [UInt8] = []
+  private var rows = ImportRows()
   private var finished = false
   private var categoryNames: [String: String?] = [:]
   /// The list's ids and the file's, read when the file first gives an id.
@@ -61,12 +62,7 @@ public final class PostgresImportBatch: ImportSession {
       if knownIDs == nil { knownIDs = try listIDs() }
       guard knownIDs?.insert(entry.id).inserted == true else { throw .duplicateEntry(entry.id) }
     }
-    CopyRow.append(
-      [
-        list.key, String(key), UUIDText.string(entry.id), entry.text, categoryName,
-        String(entry.created.timeIntervalSinceReferenceDate),
-        String(entry.updated.timeIntervalSinceReferenceDate),
-      ], to: &rows)
+    rows.append(entry, key: key)
     for case .categories(_, let new) in CategoryRules(categories).creating(categoryName) {
       categories = new
     }
@@ -96,7 +92,7 @@ public final class PostgresImportBatch: ImportSession {
     precondition(!finished, "The import batch is already finished.")
     finished = true
     do throws(StoreError) {
-      if !rows.isEmpty { try copyRows() }
+      if rows.count > 0 { try copyRows() }
       try store.adjustCount(of: list, by: count)
       var edits: [ListEdit] = []
       if categories != originalCategories {
@@ -125,13 +121,15 @@ public final class PostgresImportBatch: ImportSession {
     _ = try? store.run("ROLLBACK")
   }
 
+  /// How many rows one statement sends.
+  static let chunk = 20_000
+
   private func copyRows() throws(StoreError) {
-    do throws(PGFailure) {
-      try store.connection.copyIn(
-        "COPY entries (list, key, id, text, category, created, updated) FROM STDIN",
-        data: rows)
-    } catch {
-      throw error.state == "23505" ? .constraint(error.message) : PostgresStore.storeError(error)
+    for statement in rows.statements(chunk: Self.chunk) {
+      try store.run(
+        "INSERT INTO entries (list, key, id, text, category, created, updated)"
+          + " SELECT $1, * FROM unnest($2::bigint[], $3::uuid[], $4::text[], $5::text[],"
+          + " $6::float8[], $7::float8[])", [list.key] + statement)
     }
   }
 

@@ -43,6 +43,9 @@ public final class PostgresStore: RosterStorage {
   private var ownChanges: Int64 = 0
   /// Sequence numbers the current transaction took.
   var pendingChanges: Int64 = 0
+  /// Tests only: the next write's COMMIT lands but reports a lost connection, so that the
+  /// ambiguous-commit path (reconnect, look the operation id up) runs.
+  var losesNextCommitReply = false
 
   /// How many actions each role keeps for undo in each list.
   public static let undoLimit = 100
@@ -210,6 +213,12 @@ public final class PostgresStore: RosterStorage {
       let result = try body()
       do throws(StoreError) {
         try run("COMMIT")
+        if losesNextCommitReply {
+          // Tests: the commit landed, but its reply is lost as when the network drops.
+          losesNextCommitReply = false
+          lastFailure = PGFailure(state: "08006", message: "The reply to COMMIT was lost.")
+          throw StoreError.database("The reply to COMMIT was lost.")
+        }
       } catch {
         guard lastFailure?.isConnectionLoss == true else { throw error }
         try reconnect()

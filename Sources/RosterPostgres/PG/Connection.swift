@@ -2,7 +2,7 @@ import CLibPQ
 import Foundation
 import RosterBackend
 
-/// One libpq connection: statements with text parameters, COPY in both directions, and
+/// One libpq connection: statements with text parameters, `COPY … TO STDOUT`, and
 /// LISTEN/NOTIFY. The only type here that holds a `PGconn`.
 final class Connection {
   private let raw: OpaquePointer
@@ -83,30 +83,6 @@ final class Connection {
         try row(UnsafeBufferPointer(start: bytes, count: count))
       }
     }
-    try drainResults()
-  }
-
-  /// Runs `COPY … FROM STDIN`, sending `data` (COPY text format).
-  func copyIn(_ sql: String, data: [UInt8]) throws(PGFailure) {
-    let started = PQexec(raw, sql)
-    guard PQresultStatus(started) == PGRES_COPY_IN else {
-      _ = try checked(started)
-      return
-    }
-    PQclear(started)
-    var offset = 0
-    while offset < data.count {
-      let chunk = min(1 << 20, data.count - offset)
-      let sent = data.withUnsafeBufferPointer { buffer in
-        buffer.baseAddress!.advanced(by: offset).withMemoryRebound(to: CChar.self, capacity: chunk)
-        {
-          PQputCopyData(raw, $0, Int32(chunk))
-        }
-      }
-      guard sent == 1 else { throw failure(nil) }
-      offset += chunk
-    }
-    guard PQputCopyEnd(raw, nil) == 1 else { throw failure(nil) }
     try drainResults()
   }
 
