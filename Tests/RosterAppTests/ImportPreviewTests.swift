@@ -40,6 +40,52 @@ import Testing
     #expect(list.categories.isEmpty)
   }
 
+  @Test func aSchoolsSpreadsheetWaitsForItsColumns() throws {
+    let list = RosterList(title: "3b")
+    let csv = "Last name,First name,Class\nNowak,Łukasz,3b\nOwusu,Ama,3b\nLee,,\n"
+    var preview = ImportPreview.read(path: try file("class.csv", csv), into: list)
+    #expect(preview.columns == ["Last name", "First name", "Class"])
+    #expect(preview.needsColumns)
+    #expect(!preview.canImport)
+    #expect(preview.rows == 0)
+    #expect(preview.summary.hasPrefix("The first row is not Roster's header"))
+    #expect(preview.textColumnsLine == "Text: none chosen yet")
+
+    preview.choose(ColumnMapping(textColumns: [1, 0], categoryColumn: 2, firstRowIsHeader: true))
+    #expect(preview.textColumnsLine == "Text: First name + Last name")
+    #expect(preview.rows == 3)
+    #expect(preview.refusals.isEmpty)
+    #expect(preview.canImport)
+    #expect(preview.confirmLabel == "Import 3 entries")
+    try preview.run()
+    #expect(list.entries.map(\.text) == ["Łukasz Nowak", "Ama Owusu", "Lee"])
+    #expect(list.entries.map(\.category) == ["3b", "3b", nil])
+  }
+
+  @Test func aFirstRowThatIsNotAHeaderIsCountedAndChecked() throws {
+    let list = RosterList(title: "3b")
+    let csv = "Nowak,Łukasz\nOwusu,Ama\n"
+    var preview = ImportPreview.read(path: try file("class.csv", csv), into: list)
+    preview.choose(ColumnMapping(textColumns: [1, 0], firstRowIsHeader: true))
+    #expect(preview.rows == 1)
+    preview.choose(ColumnMapping(textColumns: [1, 0], firstRowIsHeader: false))
+    #expect(preview.rows == 2)
+    preview.choose(ColumnMapping(textColumns: [], firstRowIsHeader: false))
+    #expect(preview.rows == 0)
+    #expect(!preview.canImport)
+    #expect(list.isEmpty)
+  }
+
+  @Test func rosterHeaderAndOneColumnNeedNoChoice() throws {
+    let list = RosterList(title: "T")
+    let own = ImportPreview.read(path: try file("a.csv", "text,category\nAnna,\n"), into: list)
+    #expect(own.columns == nil)
+    #expect(own.rows == 1)
+    let single = ImportPreview.read(path: try file("b.csv", "Anna\nBob\n"), into: list)
+    #expect(single.columns == nil)
+    #expect(single.rows == 2)
+  }
+
   @Test func allOrNothingRefusesTheWholeFile() throws {
     let list = RosterList(title: "Guests")
     let path = try file("guests.csv", "Bob\nR2D2\n")

@@ -593,6 +593,47 @@ def import_through_preview(app):
 
 
 @scenario
+def import_choosing_columns(app):
+    """A school's spreadsheet: nothing counts until the text columns are ticked; First name
+    then Last name make “Łukasz Nowak”, Class the category, and the header is not imported."""
+    folder = tempfile.mkdtemp(prefix="roster-columns-")
+    path = os.path.join(folder, "class.csv")
+    with open(path, "w", encoding="utf-8") as file:
+        file.write("Last name,First name,Class\nNowak,Łukasz,3b\nOwusu,Ama,3b\nR2D2,Bob,3a\n")
+    app.press_named("push button", "Main Menu")
+    app.press_named("menu item", "Import…")
+    choose_file(app, "Import a List", path)
+    app.need("label", "Import “class.csv”")
+    app.need("label", "Text: none chosen yet")
+    button = app.need("push button", "Import 0 entries")
+    check(not has_state(button, pyatspi.STATE_SENSITIVE), "Import works before a column is chosen")
+    header = app.need("check box", "The first row names the columns (not imported)")
+    check(has_state(header, pyatspi.STATE_CHECKED), "the first row is not taken as a header")
+    app.screenshot("columns-found")
+    app.click(app.need("check box", "First name"))
+    app.need("label", "Text: First name")
+    app.click(app.need("check box", "Last name"))
+    app.need("label", "Text: First name + Last name")
+    app.need("label", "Line 4: “Bob R2D2” refused: “2” (U+0032) at position 6: digits are not "
+             "part of a name.")
+    app.click(app.need("check box", "Skip the refused row"))
+    app.click(app.need(None, "Category column"))
+    time.sleep(0.5)
+    choices = [n for n in app.all(None, "Class") if n.getRoleName() != "check box"]
+    check(choices, "the category column's choices do not show")
+    app.click(choices[-1])
+    app.gone(None, "None")
+    app.screenshot("columns-chosen")
+    button = app.need("push button", "Import 2 entries")
+    wait_until(lambda: has_state(button, pyatspi.STATE_SENSITIVE), 3, "Import to be enabled")
+    app.click(button)
+    wait_until(lambda: app.entry_texts() == ["Łukasz Nowak", "Ama Owusu"], 3,
+               "First name + Last name, in order, without the header")
+    wait_until(lambda: text_of(app.row_part("Ama Owusu", "label")) == "3b", 3, "Ama's class")
+    app.screenshot("imported")
+
+
+@scenario
 def import_dropped_file(app):
     """A file dragged from another app (drag_file.py offers it as a file manager does) and
     dropped on the window opens the same preview."""

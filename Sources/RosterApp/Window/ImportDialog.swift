@@ -1,10 +1,15 @@
 import RosterAppCore
 import RosterGtk
+import RosterLocalization
 import RosterTransfer
 
 /// The preview of an import: how many rows will be added, every refused row with its line and
 /// reason, the choice of all or nothing or skipping the refused rows, and Import, which adds
 /// the rows as one undoable action. Nothing is written before Import.
+///
+/// A spreadsheet that is not Roster's own shows its columns first (``ImportColumnsView``): the
+/// person ticks the text columns, picks the category column and says whether the first row is
+/// a header, and the count and the refused rows follow each choice.
 @MainActor
 enum ImportDialog {
   /// The dialog's words, in one place for translation.
@@ -16,49 +21,59 @@ enum ImportDialog {
     }
   }
 
-  /// Shows `preview` over `parent`; `imported` gets the summary after Import, `failed` the
-  /// message when the import was refused after all.
+  /// Shows `preview` over `parent`; `run` imports it with the person's choices (it gets the
+  /// preview as chosen and reports the outcome itself).
   static func present(
-    _ preview: ImportPreview, parent: Widget, imported: @escaping (ImportSummary) -> Void,
-    failed: @escaping (String) -> Void
+    _ preview: ImportPreview, parent: Widget, run: @escaping (ImportPreview) -> Void
   ) {
     var preview = preview
     let dialog = MessageDialog(parent: parent, heading: preview.heading, body: preview.summary)
     let box = Box(vertical: true, spacing: 8)
     let skip = CheckButton(label: Text.skip(preview.refusals.count))
-    if !preview.refusals.isEmpty, preview.failure == nil {
-      let rows = ListBox()
-      rows.addClass("boxed-list")
-      rows.setAccessibleLabel(Text.refusedName)
-      for line in preview.refusalLines {
+    let rows = ListBox()
+    rows.addClass("boxed-list")
+    rows.setAccessibleLabel(Text.refusedName)
+    let scroller = ScrolledWindow()
+    scroller.setChild(rows)
+    scroller.fitContent(maxHeight: 260)
+    func show() {
+      dialog.setBody(preview.summary)
+      dialog.setLabel("import", preview.confirmLabel)
+      dialog.setEnabled("import", preview.canImport)
+      let refused = !preview.refusals.isEmpty && preview.failure == nil
+      scroller.isVisible = refused
+      skip.isVisible = refused
+      skip.label = Text.skip(preview.refusals.count)
+      rows.removeAll()
+      for line in preview.refusalLines.prefix(1000) {
         let label = Label(line, classes: ["reason"])
         label.leading(wrap: true)
         label.margins(top: 6, bottom: 6, start: 10, end: 10)
         rows.append(label)
       }
-      let scroller = ScrolledWindow()
-      scroller.setChild(rows)
-      scroller.fitContent(maxHeight: 260)
-      box.append(scroller, skip)
-      dialog.setExtraChild(box)
     }
+    if let columns = preview.columns {
+      let chooser = ImportColumnsView(columns: columns, mapping: preview.mapping) { mapping in
+        preview.choose(mapping)
+        show()
+        return preview.textColumnsLine
+      }
+      chooser.update(textLine: preview.textColumnsLine)
+      box.append(chooser.root)
+    }
+    box.append(scroller, skip)
+    dialog.setExtraChild(box)
     dialog.addResponse("cancel", Text.cancel)
     dialog.addResponse("import", preview.confirmLabel, suggested: true)
     dialog.setCloseResponse("cancel")
-    dialog.setEnabled("import", preview.canImport)
+    show()
     skip.onToggled {
       preview.skipsInvalidRows = skip.isActive
-      dialog.setBody(preview.summary)
-      dialog.setLabel("import", preview.confirmLabel)
-      dialog.setEnabled("import", preview.canImport)
+      show()
     }
     dialog.onResponse { response in
       guard response == "import" else { return }
-      do throws(TransferError) {
-        imported(try preview.run())
-      } catch {
-        failed(error.description)
-      }
+      run(preview)
     }
     dialog.present()
   }

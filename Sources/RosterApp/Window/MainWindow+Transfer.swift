@@ -55,16 +55,22 @@ extension MainWindow {
   func previewImport(of path: String) {
     entries.list.endTyping()
     let preview = ImportPreview.read(path: path, into: entries.list)
-    ImportDialog.present(
-      preview, parent: window,
-      imported: { [weak self] summary in
-        guard let self else { return }
-        self.refresh()
-        self.toasts.show(
-          Text.imported(summary.imported, skipped: summary.refused), button: "Undo"
-        ) { [weak self] in self?.undoLast() }
-      },
-      failed: { [weak self] message in self?.toasts.show(message) })
+    ImportDialog.present(preview, parent: window) { [weak self] preview in
+      self?.runImport(preview)
+    }
+  }
+
+  /// Imports what the person chose in the preview, as one undoable action.
+  private func runImport(_ preview: ImportPreview) {
+    do throws(TransferError) {
+      let summary = try preview.run()
+      refresh()
+      toasts.show(Text.imported(summary.imported, skipped: summary.refused), button: "Undo") {
+        [weak self] in self?.undoLast()
+      }
+    } catch {
+      toasts.show(error.description)
+    }
   }
 
   private func export(to path: String) {
