@@ -560,17 +560,22 @@ def choose_file(app, title, path):
     app.gone(None, title)
 
 
-@scenario
-def import_through_preview(app):
-    add(app, "Anna")
-    folder = tempfile.mkdtemp(prefix="roster-import-")
-    path = os.path.join(folder, "guests.csv")
+def import_file(app, name, text):
+    """Writes `text` to a new file called `name` and opens it with Import… in the main menu."""
+    path = os.path.join(tempfile.mkdtemp(prefix="roster-import-"), name)
     with open(path, "w", encoding="utf-8") as file:
-        file.write("text,category\nBob,Family\nR2D2,\nŁukasz Nowak,Work\nZoë,\n")
+        file.write(text)
     app.press_named("push button", "Main Menu")
     app.press_named("menu item", "Import…")
     choose_file(app, "Import a List", path)
-    app.need("label", "Import “guests.csv”")
+    app.need("label", f"Import “{name}”")
+    return path
+
+
+@scenario
+def import_through_preview(app):
+    add(app, "Anna")
+    import_file(app, "guests.csv", "text,category\nBob,Family\nR2D2,\nŁukasz Nowak,Work\nZoë,\n")
     app.need("label", "Line 3: “R2D2” refused: “2” (U+0032) at position 2: digits are not part "
              "of a name.")
     button = app.need("push button", "Import 0 entries")
@@ -596,14 +601,8 @@ def import_through_preview(app):
 def import_choosing_columns(app):
     """A school's spreadsheet: nothing counts until the text columns are ticked; First name
     then Last name make “Łukasz Nowak”, Class the category, and the header is not imported."""
-    folder = tempfile.mkdtemp(prefix="roster-columns-")
-    path = os.path.join(folder, "class.csv")
-    with open(path, "w", encoding="utf-8") as file:
-        file.write("Last name,First name,Class\nNowak,Łukasz,3b\nOwusu,Ama,3b\nR2D2,Bob,3a\n")
-    app.press_named("push button", "Main Menu")
-    app.press_named("menu item", "Import…")
-    choose_file(app, "Import a List", path)
-    app.need("label", "Import “class.csv”")
+    import_file(app, "class.csv",
+                "Last name,First name,Class\nNowak,Łukasz,3b\nOwusu,Ama,3b\nR2D2,Bob,3a\n")
     app.need("label", "Text: none chosen yet")
     button = app.need("push button", "Import 0 entries")
     check(not has_state(button, pyatspi.STATE_SENSITIVE), "Import works before a column is chosen")
