@@ -44,25 +44,41 @@ public struct ImportPreview {
   /// The columns chosen: no text column until the person chooses (``choose(_:)``).
   public private(set) var mapping = ColumnMapping(textColumns: [], firstRowIsHeader: true)
 
+  /// Whether the person cancelled the reading (``read(path:into:progress:)`` or
+  /// ``choose(_:progress:)``): the preview has nothing to show.
+  public private(set) var wasCancelled = false
+
   /// Reads the file at `path` as a dry run against `list`: nothing is written.
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - list: The list the rows would go to.
+  ///   - progress: Told every ``TransferProgress/interval`` rows; `false` cancels
+  ///     (``wasCancelled``).
+  /// - Returns: What importing the file would do.
   /// - Complexity: O(n) in the file's size.
-  public static func read(path: String, into list: RosterList) -> ImportPreview {
+  public static func read(
+    path: String, into list: RosterList, progress: TransferProgress.Handler? = nil
+  ) -> ImportPreview {
     var preview = ImportPreview(path: path, list: list)
     preview.readColumns()
-    if preview.columns == nil { preview.check() }
+    if preview.columns == nil { preview.check(progress: progress) }
     return preview
   }
 
   /// Chooses the columns and counts and checks the rows again with them (a dry run: nothing
   /// is written). With no text column, nothing is counted and Import is off.
+  /// - Parameters:
+  ///   - mapping: The columns chosen.
+  ///   - progress: As for ``read(path:into:progress:)``.
   /// - Complexity: O(n) in the file's size.
-  public mutating func choose(_ mapping: ColumnMapping) {
+  public mutating func choose(_ mapping: ColumnMapping, progress: TransferProgress.Handler? = nil) {
     guard columns != nil else { return }
     self.mapping = mapping
     rows = 0
     refusals = []
     failure = nil
-    if !mapping.textColumns.isEmpty { check() }
+    wasCancelled = false
+    if !mapping.textColumns.isEmpty { check(progress: progress) }
   }
 
   /// Whether the person still has to choose the text columns.
@@ -91,15 +107,17 @@ public struct ImportPreview {
     format = TransferFormat(inferringFrom: path)
   }
 
-  private mutating func check() {
+  private mutating func check(progress: TransferProgress.Handler?) {
     var found: [ImportRefusal] = []
     do throws(TransferError) {
       let summary = try plan(dryRun: true).run(
-        reading: try open(), name: name, into: ListImportDestination(list: list)
+        reading: try open(), name: name, into: ListImportDestination(list: list),
+        progress: progress
       ) { found.append($0) }
       rows = summary.rows
       refusals = found
     } catch {
+      if case .cancelled = error { wasCancelled = true }
       failure = error.description
     }
   }
@@ -160,13 +178,18 @@ public struct ImportPreview {
   }
 
   /// Imports the file with the current choice, as one undoable action.
+  /// - Parameter progress: Told every ``TransferProgress/interval`` rows; `false` cancels,
+  ///   and nothing is written.
   /// - Returns: What was read and stored.
   /// - Throws: ``TransferError`` when the file changed into one that fails, or, all or
-  ///   nothing, a row is refused; nothing is written then.
+  ///   nothing, a row is refused, or ``TransferError/cancelled``; nothing is written then.
   @discardableResult
-  public func run() throws(TransferError) -> ImportSummary {
+  public func run(progress: TransferProgress.Handler? = nil) throws(TransferError)
+    -> ImportSummary
+  {
     try plan(dryRun: false).run(
-      reading: try open(), name: name, into: ListImportDestination(list: list)
+      reading: try open(), name: name, into: ListImportDestination(list: list),
+      progress: progress
     ) { _ in }
   }
 

@@ -135,4 +135,69 @@ import Testing
       #expect(copy.entries.map(\.category) == ["Family", nil])
     }
   }
+
+  @Test func spreadsheetExportStartsWithAByteOrderMarkAndJSONNever() throws {
+    let list = RosterList(title: "Guests")
+    try list.append("Zoë")
+    let csv = try file("excel.csv", "")
+    try ListExport.write(list, to: csv, byteOrderMark: true)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: csv))
+    #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF])
+    #expect(String(decoding: bytes.dropFirst(3), as: UTF8.self).hasPrefix("text,category"))
+    let json = try file("list.json", "")
+    try ListExport.write(list, to: json, byteOrderMark: true)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: json)).first == UInt8(ascii: "{"))
+    let copy = RosterList(title: "Copy")
+    try ImportPreview.read(path: csv, into: copy).run()
+    #expect(copy.entries.map(\.text) == ["Zoë"])
+  }
+
+  @Test func cancelledExportLeavesNoFile() throws {
+    let list = RosterList(title: "Many")
+    for index in 0..<(TransferProgress.interval + 10) {
+      try list.append("Name " + Self.letters(index))
+    }
+    let path = try file("many.csv", "")
+    var calls = 0
+    #expect(throws: TransferError.self) {
+      try ListExport.write(list, to: path) { _ in
+        calls += 1
+        return false
+      }
+    }
+    #expect(calls == 1)
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func cancelledImportWritesNothing() throws {
+    let rows = (0..<(2 * TransferProgress.interval)).map { "Name " + Self.letters($0) }
+    let path = try file("big.csv", "text\n" + rows.joined(separator: "\n") + "\n")
+    let list = RosterList(title: "Big")
+    var preview = ImportPreview.read(path: path, into: list) { _ in false }
+    #expect(preview.wasCancelled)
+    #expect(!preview.canImport)
+    preview = ImportPreview.read(path: path, into: list)
+    #expect(preview.rows == rows.count)
+    var seen: [Int] = []
+    #expect(throws: TransferError.self) {
+      try preview.run { step in
+        seen.append(step.done)
+        return false
+      }
+    }
+    #expect(seen == [TransferProgress.interval])
+    #expect(list.isEmpty)
+    #expect(!list.canUndo)
+  }
+
+  /// `number` written in letters, so that every name passes the name rule: 0 is “Aaaa”.
+  private static func letters(_ number: Int) -> String {
+    var rest = number
+    var word = ""
+    for _ in 0..<4 {
+      word.append(Character(UnicodeScalar(UInt8(97 + rest % 26))))
+      rest /= 26
+    }
+    return word.capitalized
+  }
 }

@@ -3,6 +3,7 @@ acts as a person would (xdotool types and clicks), checks what AT-SPI reports an
 screenshot. Usage: scenarios.py APP SHOTS_DIR [NAME...]"""
 
 import contextlib
+import json
 import os
 import shutil
 import subprocess
@@ -632,6 +633,38 @@ def import_choosing_columns(app):
     app.screenshot("imported")
 
 
+def many_names(count):
+    """`count` different names that pass the personal-name rule (letters only)."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    names = []
+    for number in range(count):
+        word = ""
+        rest = number
+        for _ in range(4):
+            rest, digit = divmod(rest, 26)
+            word += letters[digit]
+        names.append("Name " + word.capitalize())
+    return names
+
+
+@scenario
+def import_large_file_cancelled(app):
+    """50,000 rows: the import shows its progress and can be cancelled, and then nothing is
+    written, in the window or the database. While rows go in, the app answers AT-SPI only in
+    short breaks, too slowly for walking its tree to find Cancel in time: the scenario waits for
+    the progress bar and presses Escape, the dialog's Cancel."""
+    import_file(app, "big.csv", "text\n" + "\n".join(many_names(50_000)) + "\n")
+    app.need("label", "50,000 rows will be added to “Names”.", timeout=60)
+    app.click(app.need("push button", "Import 50,000 entries"))
+    app.need("progress bar", "Progress", timeout=20)
+    xdotool("key", "Escape")
+    app.screenshot("progress")
+    app.need("label", "Cancelled; nothing was written.", timeout=30)
+    check(app.entry_texts() == [], "a cancelled import added entries")
+    shown = roster_cli(app, "show")
+    check("Name " not in shown, f"the database holds {shown[:200]!r}")
+
+
 @scenario
 def import_dropped_file(app):
     """A file dragged from another app (drag_file.py offers it as a file manager does) and
@@ -741,6 +774,44 @@ def print_sign_in_sheet(app):
     check("Signature" in text, f"the sign-in sheet has no signature column: {text!r}")
     subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", pdf,
                     os.path.join(app.shots, "print_sign_in_sheet-page")], check=True)
+
+
+def export_through_chooser(app, name, spreadsheet=False):
+    """Exports the list through Export… to a new file called `name`, ticking “For spreadsheets”
+    when asked, and returns the file's bytes."""
+    path = os.path.join(tempfile.mkdtemp(prefix="roster-export-"), name)
+    app.press_named("push button", "Main Menu")
+    app.press_named("menu item", "Export…")
+    app.need(None, "Export the List")
+    toggle = app.need("check box", "For spreadsheets (byte-order mark)")
+    time.sleep(0.5)
+    app.key("ctrl+a")
+    app.type(path)
+    time.sleep(0.3)
+    if spreadsheet:
+        app.click(toggle)
+        wait_until(lambda: has_state(toggle, pyatspi.STATE_CHECKED), 3, "the toggle ticked")
+    # GTK 4.8 reads a button labelled with a mnemonic twice (design/gtk.md).
+    app.click(app.need("push button", "_Export Export"))
+    app.gone(None, "Export the List")
+    wait_until(lambda: os.path.exists(path) and os.path.getsize(path) > 0, 5, "the exported file")
+    app.need("label", f"Exported 2 entries to “{name}”")
+    with open(path, "rb") as file:
+        return file.read()
+
+
+@scenario
+def export_for_spreadsheets_and_json(app):
+    for name in ["Anna", "Zoë"]:
+        add(app, name)
+    marked = export_through_chooser(app, "excel.csv", spreadsheet=True)
+    check(marked.startswith(b"\xef\xbb\xbftext,category") and "Zoë".encode() in marked,
+          f"the spreadsheet CSV starts {marked[:20]!r}")
+    plain = export_through_chooser(app, "plain.csv")
+    check(plain.startswith(b"text,category"), f"the plain CSV starts {plain[:20]!r}")
+    document = json.loads(export_through_chooser(app, "list.json", spreadsheet=True))
+    check([entry["text"] for entry in document["entries"]] == ["Anna", "Zoë"],
+          f"the JSON export reads {document!r}")
 
 
 @scenario

@@ -54,7 +54,9 @@ enum ImportDialog {
     }
     if let columns = preview.columns {
       let chooser = ImportColumnsView(columns: columns, mapping: preview.mapping) { mapping in
-        preview.choose(mapping)
+        let progress = ProgressDialog.rows(parent: dialog, heading: localized("Reading the rows"))
+        preview.choose(mapping, progress: progress.update)
+        progress.close()
         show()
         return preview.textColumnsLine
       }
@@ -73,7 +75,9 @@ enum ImportDialog {
     }
     dialog.onResponse { response in
       guard response == "import" else { return }
-      run(preview)
+      // Once the preview has gone and the window is back on top (MessageDialog raises it
+      // 50 ms after a response), so that a progress dialog shows above both.
+      MainLoop.after(milliseconds: 80) { run(preview) }
     }
     dialog.present()
   }
