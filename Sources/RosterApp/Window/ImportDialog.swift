@@ -21,6 +21,10 @@ enum ImportDialog {
     }
   }
 
+  /// How many refused rows the list shows; a line counts the rest (a list box of tens of
+  /// thousands of rows would take seconds to build).
+  static let shownRefusals = 1000
+
   /// Shows `preview` over `parent`; `run` imports it with the person's choices (it gets the
   /// preview as chosen and reports the outcome itself).
   static func present(
@@ -45,7 +49,16 @@ enum ImportDialog {
       skip.isVisible = refused
       skip.label = Text.skip(preview.refusals.count)
       rows.removeAll()
-      for line in preview.refusalLines.prefix(1000) {
+      let lines = preview.refusalLines
+      var shown = Array(lines.prefix(shownRefusals))
+      if lines.count > shownRefusals {
+        let more = lines.count - shownRefusals
+        shown.append(
+          localizedPlural(
+            "… and %@ more refused row", "… and %@ more refused rows", count: more,
+            GroupedNumber.text(more)))
+      }
+      for line in shown {
         let label = Label(line, classes: ["reason"])
         label.leading(wrap: true)
         label.margins(top: 6, bottom: 6, start: 10, end: 10)
