@@ -1,4 +1,5 @@
 import Foundation
+import RosterAppCore
 import RosterGtk
 import RosterKit
 import RosterLocalization
@@ -17,6 +18,11 @@ extension MainWindow {
   }
 
   private func print(style: PrintDocument.Style) {
+    guard !library.isLoading else {
+      // Only the first rows are here yet: a printout of them would look complete.
+      toasts.show(localized("The list is still loading; print it in a moment."))
+      return
+    }
     entries.list.endTyping()
     let list = entries.list
     let document = PrintDocument(
