@@ -5,6 +5,7 @@ screenshot. Usage: scenarios.py APP SHOTS_DIR [NAME...]"""
 import contextlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -720,13 +721,17 @@ def export_csv(app):
           and lines[2].startswith("Zoë,"), f"the export reads {lines!r}")
     app.need("label", "Exported 2 entries to “out.csv”")
 def print_to_pdf(app, item, names, pdf):
-    """Prints through GTK's print dialog to `pdf`: the app preselects “Print to File” with that
-    path (ROSTER_PRINT_TO_FILE: GTK 4.8's printer list and its file field are not reachable
-    through AT-SPI), the scenario presses the dialog's Print button, then reads the PDF back."""
+    """Prints through GTK's print dialog, opened by the menu `item` (or Ctrl+P), to `pdf`: the
+    app preselects “Print to File” with that path (ROSTER_PRINT_TO_FILE: GTK 4.8's printer list
+    and its file field are not reachable through AT-SPI), the scenario presses the dialog's
+    Print button, then reads the PDF back."""
     for name in names:
         add(app, name)
-    app.press_named("push button", "Main Menu")
-    app.press_named("menu item", item)
+    if item is None:
+        app.key("ctrl+p")
+    else:
+        app.press_named("push button", "Main Menu")
+        app.press_named("menu item", item)
     app.need(None, "Print to File", timeout=10)
     # GTK 4.8 reads a button labelled with a mnemonic twice (design/gtk.md).
     button = app.need("push button", "_Print Print", timeout=10)
@@ -764,6 +769,29 @@ def print_list(app):
     check("1." in text and "5." in text and "Signature" not in text, f"the rows read {text!r}")
     subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", pdf,
                     os.path.join(app.shots, "print_list-page")], check=True)
+
+
+@scenario
+@printing
+def print_many_pages(app):
+    """120 entries (added by the CLI, as another program would) print on several pages, each
+    with the title and its number. Ctrl+P opens the dialog: with 120 rows in the window, walking
+    the tree to the menu's item takes longer than the scenario waits."""
+    names = many_names(120)
+    roster_cli(app, "add", *names[1:])
+    app.need("label", "119 entries", timeout=15)
+    pdf = os.path.join(PRINT_FOLDER, "print_many_pages.pdf")
+    text = print_to_pdf(app, None, names[:1], pdf)
+    pages = text.count("\f")
+    check(pages >= 2 and f"Page 1 of {pages}" in text and f"Page {pages} of {pages}" in text,
+          f"the page numbers are wrong over {pages} pages")
+    check(text.count("120 entries") == pages, "the header is not on every page")
+    found = [re.search(re.escape(name) + r"\b", text) for name in names[1:] + names[:1]]
+    check(all(found), "a name is missing")
+    positions = [match.start() for match in found]
+    check(positions == sorted(positions), "the names are not in order")
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "2", "-l", "2", pdf,
+                    os.path.join(app.shots, "print_many_pages-page")], check=True)
 
 
 @scenario
