@@ -1,6 +1,5 @@
 import Foundation
 import RosterBackend
-import RosterCollation
 import RosterKit
 import RosterLocalization
 import RosterStore
@@ -32,15 +31,24 @@ extension CommandLineTool {
     let store = try store(arguments)
     let batch = try attempt { () throws(StoreError) in try store.beginImport(into: list.id) }
     let meter = TerminalProgress(label: "Importing \(path)", sink: err)
+    func run<Destination: ImportDestination>(into destination: Destination)
+      throws(TransferError) -> ImportSummary
+    {
+      try plan.run(
+        reading: handle, name: path, into: destination,
+        progress: meter.map { meter in meter.update }
+      ) { [err] refusal in
+        err.line("roster: \(refusal)")
+      }
+    }
+    // A list kept sorted takes the entries at their places, as one action.
+    let sorted = list.keepSorted != nil && !plan.isDryRun
     let summary = try columns(
       { () throws(TransferError) in
         defer { meter?.finish() }
-        return try plan.run(
-          reading: handle, name: path, into: StoreImportDestination(batch: batch),
-          progress: meter.map { meter in meter.update }
-        ) { [err] refusal in
-          err.line("roster: \(refusal)")
-        }
+        return sorted
+          ? try run(into: SortedImportDestination(batch: batch, store: store, list: list.id))
+          : try run(into: StoreImportDestination(batch: batch))
       })
     if plan.isDryRun {
       out.line(
@@ -51,29 +59,11 @@ extension CommandLineTool {
       if summary.refused > 0, !plan.skipsInvalidRows { throw .reported }
       return
     }
-    if summary.imported > 0, let order = list.keepSorted {
-      try placeImported(in: list, by: order, arguments)
-    }
     let skipped = summary.refused > 0 ? localized(" Skipped %@ refused rows.", summary.refused) : ""
     out.line(
       localizedPlural(
         "Imported %1$@ entry into “%2$@”.%3$@", "Imported %1$@ entries into “%2$@”.%3$@",
         count: summary.imported, summary.imported, list.title, skipped))
-  }
-
-  /// Puts the entries just imported (after the list's last entry, as the store's import batch
-  /// appends) in their places in a list kept sorted: the loaded list sorted by its order, as
-  /// one more recorded action (`roster undo` takes the sort back first, then the import).
-  /// - Complexity: O(n log n) in the list's length.
-  private func placeImported(in summary: ListSummary, by order: EntryOrder, _ arguments: Arguments)
-    throws(CLIError)
-  {
-    let store = try store(arguments)
-    try attempt { () throws(StoreError) in
-      let list = try store.loadList(summary.id)
-      let change = list.sort(order, collation: Collator.provider(order.locale))
-      if !change.edits.isEmpty { try store.record(change, in: summary.id) }
-    }
   }
 
   /// The columns chosen by `--text-columns`, `--category-column`, `--header` and `--no-header`.

@@ -62,6 +62,10 @@ import Testing
     try t.run("undo")
     try t.run("undo")
     try t.run("show")
+    // The same rules and messages as any import; nothing is written while a row is refused.
+    try t.run("import", "-", "--format", "csv", stdin: "text\nR2D2\nCleo\n")
+    try t.run("import", "-", "--format", "csv", "--skip-invalid", stdin: "text\nR2D2\nCleo\n")
+    try t.run("show")
     try t.verify("import-keep-sorted")
   }
 }
