@@ -122,7 +122,7 @@ let package = Package(
       name: "RosterApp",
       dependencies: [
         "RosterGtk", "RosterAppCore", "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer",
-        "RosterLocalization",
+        "RosterLocalization", "RosterPrint",
       ]
     ),
 
