@@ -14,6 +14,9 @@ timeout       writers under statement_timeout = 300 ms while another session hol
 proxy-kill    the watchers connect through a TCP proxy (tcpproxy.py), SIGKILLed, then started
               again 2 s later on the same port
 proxy-stop    the proxy SIGSTOPped for 5 s (a black hole), then SIGCONT
+proxy-hang    the proxy SIGSTOPped for 20 s, longer than a connection may stay silent
+              (Connection.silenceLimit, 12 s): the watchers give their connections up,
+              reconnect once the proxy runs again, and catch up
 
 After each: nothing acknowledged lost, nothing applied twice, nothing unacknowledged applied,
 sequence numbers gap-free, and every watcher's copy equal to the stored list. Prints
@@ -175,10 +178,10 @@ def scenario_proxy_kill(proxy):
     return proxy_kill
 
 
-def scenario_proxy_stop(proxy):
+def scenario_proxy_stop(proxy, seconds):
     def proxy_stop():
         proxy.signal(signal.SIGSTOP)
-        time.sleep(5)
+        time.sleep(seconds)
         proxy.signal(signal.SIGCONT)
     return proxy_stop
 
@@ -239,7 +242,7 @@ def main():
         return 1
     proxy = Proxy(cluster.port)
     names = ["lists", "writers", "terminate", "restart", "crash", "timeout", "proxy-kill",
-             "proxy-stop"]
+             "proxy-stop", "proxy-hang"]
     chosen = options.only.split(",") if options.only else names
     try:
         for number, name in enumerate(n for n in names if n in chosen):
@@ -263,8 +266,8 @@ def main():
                      "timeout": scenario_timeout}.get(name)
             if name == "proxy-kill":
                 made = scenario_proxy_kill(proxy)
-            elif name == "proxy-stop":
-                made = scenario_proxy_stop(proxy)
+            elif name in ("proxy-stop", "proxy-hang"):
+                made = scenario_proxy_stop(proxy, 5 if name == "proxy-stop" else 20)
             else:
                 made = fault(cluster, uri)
             status = multiwriter.run(writers, uri, options.seconds, options.writers,

@@ -40,8 +40,19 @@ final class Connection {
   /// `HOST:PORT` of the server, never the password: what errors name.
   var place: String { Self.place(raw) }
 
-  /// Whether the connection still works, as far as libpq knows.
-  var isOpen: Bool { PQstatus(raw) == CONNECTION_OK }
+  /// Whether the connection still works, as far as libpq knows, and the server has not fallen
+  /// silent on it.
+  var isOpen: Bool { !silent && PQstatus(raw) == CONNECTION_OK }
+
+  /// How long a statement may go without a byte from the server before the connection counts
+  /// as lost. A black-holed connection (a stopped proxy, a frozen host) still has its packets
+  /// acknowledged, so TCP keepalives and `tcp_user_timeout` never fire; only this notices it.
+  /// Long enough for any statement Roster sends, and short enough that a CLI command with one
+  /// reconnect attempt still gives up within 30 s.
+  static let silenceLimit: Int32 = 12_000
+
+  /// Set when the server fell silent mid-statement: the connection is not used again.
+  private var silent = false
 
   /// The server process serving this connection.
   var backendPID: Int32 { PQbackendPID(raw) }
@@ -53,11 +64,50 @@ final class Connection {
     let copies = parameters.map { $0.map { strdup($0) } ?? nil }
     defer { copies.forEach { free($0) } }
     let pointers = copies.map { UnsafePointer($0) }
-    let result =
+    let sent =
       parameters.isEmpty
-      ? PQexec(raw, sql)
-      : PQexecParams(raw, sql, Int32(pointers.count), nil, pointers, nil, nil, 0)
-    return try checked(result)
+      ? PQsendQuery(raw, sql)
+      : PQsendQueryParams(raw, sql, Int32(pointers.count), nil, pointers, nil, nil, 0)
+    guard sent == 1 else { throw failure(nil) }
+    return try checked(try awaitResult())
+  }
+
+  /// Waits for the statement's results, as `PQexec` would, but gives up when the server sends
+  /// nothing for ``silenceLimit``: the last result, or the first failed one (after a failure the
+  /// server runs nothing more of the statement).
+  private func awaitResult() throws(PGFailure) -> OpaquePointer? {
+    while true {
+      guard PQconsumeInput(raw) == 1 else { throw failure(nil) }
+      if PQisBusy(raw) == 0 { break }
+      if !waitReadable(milliseconds: Self.silenceLimit) {
+        silent = true
+        throw PGFailure(
+          state: "08006",
+          message:
+            "The server at \(place) stopped answering (nothing for \(Self.silenceLimit / 1000) s).")
+      }
+    }
+    var kept: OpaquePointer?
+    while let next = PQgetResult(raw) {
+      let failed = kept.map { PQresultStatus($0) == PGRES_FATAL_ERROR } ?? false
+      if failed {
+        PQclear(next)
+      } else {
+        if let kept { PQclear(kept) }
+        kept = next
+      }
+      if PQisBusy(raw) == 1 {
+        // The rest of a several-statement string: wait for it the same way.
+        while PQisBusy(raw) == 1 {
+          guard waitReadable(milliseconds: Self.silenceLimit), PQconsumeInput(raw) == 1 else {
+            silent = true
+            if let kept { PQclear(kept) }
+            throw PGFailure(state: "08006", message: "The server at \(place) stopped answering.")
+          }
+        }
+      }
+    }
+    return kept
   }
 
   /// Runs `COPY … TO STDOUT` and calls `row` with each line (without its newline), O(1) memory
