@@ -254,7 +254,16 @@ class App:
             time.sleep(0.1)
 
     def focus(self, node):
-        """Clicks into a text field and checks it took the focus."""
+        """Clicks into a text field and checks it took the focus. A field that has only just
+        appeared (under a closing popover, say) may miss the first click: it clicks again, up
+        to three times in all."""
+        for _ in range(2):
+            self.click(node, dx=20)
+            deadline = time.monotonic() + 1.5
+            while time.monotonic() < deadline:
+                if has_state(node, pyatspi.STATE_FOCUSED):
+                    return
+                time.sleep(0.05)
         self.click(node, dx=20)
         wait_until(lambda: has_state(node, pyatspi.STATE_FOCUSED), 3, f"focus on “{node.name}”")
 
