@@ -1,5 +1,6 @@
 import Foundation
 public import RosterKit
+import RosterLocalization
 public import RosterTransfer
 
 /// Writes a list to a file in CSV or JSON, as `roster export` does (``ExportWriter``), streamed
@@ -19,7 +20,7 @@ public enum ListExport {
       categories: list.categories)
     guard FileManager.default.createFile(atPath: path, contents: nil),
       let file = FileHandle(forWritingAtPath: path)
-    else { throw .unreadable(file: name, reason: "it cannot be created here") }
+    else { throw .unreadable(file: name, reason: localized("it cannot be created here")) }
     do {
       var buffer = writer.header
       for entry in list.entries {
@@ -33,7 +34,7 @@ public enum ListExport {
       try file.write(contentsOf: Data(buffer.utf8))
       try file.close()
     } catch {
-      throw .unreadable(file: name, reason: "it could not be written (\(error))")
+      throw .unreadable(file: name, reason: localized("it could not be written (%@)", "\(error)"))
     }
     return writer.count
   }

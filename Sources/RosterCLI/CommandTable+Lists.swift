@@ -14,12 +14,13 @@ extension CommandTable {
       "lists create", section: .lists,
       listing: .init("lists create TITLE [--rule R] [--pattern REGEX]"),
       usage: ["lists create TITLE [--rule personal-name|text|pattern] [--pattern REGEX]"],
-      description: """
+      description: localized(
+        """
         Creates a list. The rule decides what entries it accepts:
           personal-name   people's names in every script (the default)
           text            any single line of text
           pattern         a whole-string regular expression (--pattern), over the text rule
-        """,
+        """),
       options: [.option("--rule", "R"), .option("--pattern", "REGEX")],
       run: { tool, arguments throws(CLIError) in try tool.createList(arguments) }),
     Command(

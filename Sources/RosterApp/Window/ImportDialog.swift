@@ -1,5 +1,6 @@
 import RosterAppCore
 import RosterGtk
+import RosterLocalization
 import RosterTransfer
 
 /// The preview of an import: how many rows will be added, every refused row with its line and
@@ -9,10 +10,10 @@ import RosterTransfer
 enum ImportDialog {
   /// The dialog's words, in one place for translation.
   private enum Text {
-    static let cancel = "Cancel"
-    static let refusedName = "Refused rows"
+    static var cancel: String { localized("Cancel") }
+    static var refusedName: String { localized("Refused rows") }
     static func skip(_ count: Int) -> String {
-      count == 1 ? "Skip the refused row" : "Skip the \(count) refused rows"
+      count == 1 ? localized("Skip the refused row") : localized("Skip the %@ refused rows", count)
     }
   }
 
@@ -57,7 +58,7 @@ enum ImportDialog {
       do throws(TransferError) {
         imported(try preview.run())
       } catch {
-        failed(error.description)
+        failed(TransferErrorWording.sentence(for: error))
       }
     }
     dialog.present()
