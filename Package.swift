@@ -158,7 +158,9 @@ let package = Package(
       exclude: ["Golden"]),
     .testTarget(
       name: "RosterLocalizationTests",
-      dependencies: ["RosterKit", "RosterBackend", "RosterLocalization", "RosterTestSupport"]),
+      dependencies: [
+        "RosterKit", "RosterBackend", "RosterTransfer", "RosterLocalization", "RosterTestSupport",
+      ]),
     .testTarget(
       name: "RosterAppTests",
       dependencies: [

@@ -657,9 +657,23 @@ def german_menus_and_reasons(app):
     for label in ("Neue Liste …", "Liste umbenennen …", "Liste löschen", "Rückgängig",
                   "Wiederholen", "Kategorien …", "Tastenkürzel"):
         app.need("menu item", label)
-    check(not app.find("menu item", "Delete List"), "an English item in the German menu")
+    for label in ("Importieren …", "Exportieren …", "Info zu Roster"):
+        app.need("menu item", label)
+    for english in ("Delete List", "Import…", "Export…", "Sort"):
+        check(not app.find("menu item", english), f"an English {english!r} in the German menu")
     app.screenshot("german-menu")
-    app.key("Escape")
+    # The first “Sortieren” opens the submenu; the last is the submenu's own title.
+    app.press(app.need("menu item", "Sortieren"))
+    for label in ("A–Z", "Z–A", "A–Z nach letztem Wort", "Z–A nach letztem Wort",
+                  "Sortiert halten"):
+        app.need("menu item", label)
+    for english in ("A–Z by Last Word", "Keep Sorted"):
+        check(not app.find("menu item", english), f"an English {english!r} in the Sort submenu")
+    wait_until(lambda: [n for n in app.all("menu item", "Sortiert halten") if n.queryComponent()
+                        .getExtents(pyatspi.DESKTOP_COORDS)[2] > 0], 3, "the Sort submenu open")
+    app.screenshot("german-sort-menu")
+    app.press_named("menu item", "Sortiert halten")
+    app.need("label", "Die Liste hält sich A–Z sortiert: Neue Einträge kommen an ihren Platz")
     field = app.need("text", "Neuer Eintrag")
     app.focus(field)
     app.type("R2D2")
