@@ -135,7 +135,13 @@ extension CommandLineTool {
         }
       }
     } catch {
-      throw .failed(error.description)
+      switch error {
+      case .unknownLocale(let name):
+        throw .failed(
+          localized(
+            "“%@” is not a locale Roster can sort by: write one as LANG does (de_DE.UTF-8),"
+              + " as a language tag (de-DE) or a language (de).", name))
+      }
     }
     let order = EntryOrder(
       field: field, descending: arguments.has("--reverse"), locale: collator.locale)

@@ -113,11 +113,6 @@ public enum TransferErrorWording {
 
   /// A destination's refusal of a row or category, or a row's own error.
   private static func cause(_ error: any Error) -> String {
-    switch error {
-    case let error as TransferError: sentence(for: error)
-    case let error as StoreError: StoreErrorWording.sentence(for: error)
-    case let error as RosterError: RosterErrorWording.sentence(for: error)
-    default: "\(error)"
-    }
+    ErrorWording.sentence(for: error)
   }
 }

@@ -56,6 +56,16 @@ import Testing
     }
   }
 
+  @Test func anyErrorIsWordedAsItDescribesItself() {
+    let errors: [any Error & CustomStringConvertible] = [
+      StoreError.listExists("Guests"), RosterError.categoryNotFound("Staff"),
+      TransferError.rowsRefused(1, of: 2), CocoaError(.fileNoSuchFile),
+    ]
+    for error in errors {
+      #expect(ErrorWording.sentence(for: error) == error.description)
+    }
+  }
+
   @Test func everyOrderIsItsDescription() {
     for field in [EntryOrder.Field.text, .lastWord] {
       for descending in [false, true] {

@@ -45,7 +45,7 @@ extension MainWindow {
           self.show(try self.library.createList(title: title, rule: rule))
           return nil
         } catch {
-          return "\(error)"
+          return ErrorWording.sentence(for: error)
         }
       }
     }
@@ -59,7 +59,7 @@ extension MainWindow {
           self?.refresh()
           return nil
         } catch {
-          return "\(error)"
+          return ErrorWording.sentence(for: error)
         }
       }
     }
@@ -105,7 +105,7 @@ extension MainWindow {
         assign(existing)
         return nil
       } catch {
-        return "\(error)"
+        return ErrorWording.sentence(for: error)
       }
     }
   }

@@ -155,7 +155,9 @@ final class MainWindow {
       if !header.hasFocusWithin { addBar.field.focusAtEnd() }
       onLoaded()
     case .failure(let error):
-      toasts.show(localized("The list could not be loaded: %@", error.description))
+      toasts.show(
+        localized(
+          "The list could not be loaded: %@", StoreErrorWording.sentence(for: error)))
     }
   }
 
