@@ -140,7 +140,7 @@ class App:
         """The texts of the entry rows the list has realised, top to bottom."""
         rows = []
         for node in self.all("text"):
-            if node.name in ("New entry", "New row", "Search"):
+            if node.name in ("New entry", "New row", "Search", "Neuer Eintrag", "Neue Zeile"):
                 continue
             rows.append(text_of(node))
         return rows

@@ -684,6 +684,36 @@ def german_menus_and_reasons(app):
     app.screenshot("german-reason")
 
 
+@scenario
+@german
+def german_import_preview(app):
+    folder = tempfile.mkdtemp(prefix="roster-import-de-")
+    path = os.path.join(folder, "gaeste.csv")
+    with open(path, "w", encoding="utf-8") as file:
+        file.write("text,category\nBob,Familie\nR2D2,\nŁukasz Nowak,Arbeit\nZoë,\n")
+    app.press_named("push button", "Hauptmenü")
+    app.press_named("menu item", "Importieren …")
+    choose_file(app, "Eine Liste importieren", path)
+    app.need("label", "„gaeste.csv“ importieren")
+    app.need("label", "1 von 4 Zeilen wird abgelehnt. Alles oder nichts: Solange eine Zeile "
+             "abgelehnt wird, wird nichts importiert; überspringen Sie die abgelehnten Zeilen, "
+             "um den Rest zu importieren.")
+    app.need("label", "Zeile 3: „R2D2“ abgelehnt: „2“ (U+0032) an Position 2: Ziffern gehören "
+             "nicht in einen Namen.")
+    check(not has_state(app.need("push button", "0 Einträge importieren"),
+                        pyatspi.STATE_SENSITIVE), "all or nothing imports despite R2D2")
+    app.screenshot("german-preview")
+    app.click(app.need("check box", "Die abgelehnte Zeile überspringen"))
+    app.need("label", "3 werden zu „Names“ hinzugefügt; 1 von 4 Zeilen wird abgelehnt und "
+             "übersprungen.")
+    button = app.need("push button", "3 Einträge importieren")
+    wait_until(lambda: has_state(button, pyatspi.STATE_SENSITIVE), 3, "Import to be enabled")
+    app.click(button)
+    wait_until(lambda: app.entry_texts() == ["Bob", "Łukasz Nowak", "Zoë"], 3, "the good rows")
+    app.need("label", "3 Einträge importiert; 1 abgelehnte übersprungen")
+    app.screenshot("german-imported")
+
+
 def main():
     binary, shots, *names = sys.argv[1:]
     chosen = [s for s in SCENARIOS if not names or s.__name__ in names]
