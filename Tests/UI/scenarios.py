@@ -560,16 +560,23 @@ def choose_file(app, title, path):
     app.gone(None, title)
 
 
+def import_through_menu(app, name, rows, words=("Main Menu", "Import…", "Import a List")):
+    """Writes `rows` to a new file called `name` and opens it with the main menu's Import
+    item; `words` are the menu button's, the item's and the file chooser's names."""
+    path = os.path.join(tempfile.mkdtemp(prefix="roster-import-"), name)
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(rows)
+    menu, item, title = words
+    app.press_named("push button", menu)
+    app.press_named("menu item", item)
+    choose_file(app, title, path)
+
+
 @scenario
 def import_through_preview(app):
     add(app, "Anna")
-    folder = tempfile.mkdtemp(prefix="roster-import-")
-    path = os.path.join(folder, "guests.csv")
-    with open(path, "w", encoding="utf-8") as file:
-        file.write("text,category\nBob,Family\nR2D2,\nŁukasz Nowak,Work\nZoë,\n")
-    app.press_named("push button", "Main Menu")
-    app.press_named("menu item", "Import…")
-    choose_file(app, "Import a List", path)
+    import_through_menu(
+        app, "guests.csv", "text,category\nBob,Family\nR2D2,\nŁukasz Nowak,Work\nZoë,\n")
     app.need("label", "Import “guests.csv”")
     app.need("label", "Line 3: “R2D2” refused: “2” (U+0032) at position 2: digits are not part "
              "of a name.")
@@ -687,13 +694,9 @@ def german_menus_and_reasons(app):
 @scenario
 @german
 def german_import_preview(app):
-    folder = tempfile.mkdtemp(prefix="roster-import-de-")
-    path = os.path.join(folder, "gaeste.csv")
-    with open(path, "w", encoding="utf-8") as file:
-        file.write("text,category\nBob,Familie\nR2D2,\nŁukasz Nowak,Arbeit\nZoë,\n")
-    app.press_named("push button", "Hauptmenü")
-    app.press_named("menu item", "Importieren …")
-    choose_file(app, "Eine Liste importieren", path)
+    import_through_menu(
+        app, "gaeste.csv", "text,category\nBob,Familie\nR2D2,\nŁukasz Nowak,Arbeit\nZoë,\n",
+        ("Hauptmenü", "Importieren …", "Eine Liste importieren"))
     app.need("label", "„gaeste.csv“ importieren")
     app.need("label", "1 von 4 Zeilen wird abgelehnt. Alles oder nichts: Solange eine Zeile "
              "abgelehnt wird, wird nichts importiert; überspringen Sie die abgelehnten Zeilen, "
