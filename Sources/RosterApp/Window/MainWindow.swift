@@ -182,6 +182,7 @@ final class MainWindow {
   }
 
   private func wireSearch() {
+    search.entry.setAccessibleLabel(localized("Search"))  // RosterGtk names it in English
     search.append(categoryFilter)
     // Typing where no field takes the text (a selected row, the sidebar) starts a search. The
     // bar is hidden, not just folded, while not searching, so GtkSearchBar's own key capture
