@@ -2,7 +2,7 @@
 SWIFT ?= swift
 
 .PHONY: run test build deps test-deps lint format tables man install uninstall release deb bench fuzz
-.PHONY: soak clean pot po-update po-check locale
+.PHONY: soak clean pot po-update po-check locale share-demo share-demo-stop
 
 deps:
 	@bash scripts/install-deps.sh build
@@ -105,3 +105,14 @@ bench:
 
 clean:
 	rm -rf .build
+
+# `make share-demo`: a throwaway local PostgreSQL server with Roster's schema, for trying
+# sharing on one machine (docs/sharing.md); prints the URI to use. `make share-demo-stop` ends it.
+SHARE_DEMO ?= /tmp/roster-share-demo
+share-demo:
+	@bash scripts/install-deps.sh share
+	$(SWIFT) build --product roster
+	@bash scripts/share-demo.sh $(SHARE_DEMO) "$$($(SWIFT) build --show-bin-path)/roster"
+
+share-demo-stop:
+	@bash scripts/pg-cluster.sh stop $(SHARE_DEMO) && rm -rf $(SHARE_DEMO)

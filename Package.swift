@@ -32,6 +32,7 @@ let package = Package(
     .library(name: "RosterKit", targets: ["RosterKit"]),
     .library(name: "RosterBackend", targets: ["RosterBackend"]),
     .library(name: "RosterStore", targets: ["RosterStore"]),
+    .library(name: "RosterPostgres", targets: ["RosterPostgres"]),
     .library(name: "RosterTransfer", targets: ["RosterTransfer"]),
     .library(name: "RosterPrint", targets: ["RosterPrint"]),
     .library(name: "RosterCollation", targets: ["RosterCollation"]),
@@ -66,6 +67,12 @@ let package = Package(
     ),
     .target(name: "CICUShim", dependencies: ["CICU"]),
     .target(name: "RosterCollation", dependencies: ["RosterKit", "CICUShim"]),
+    // PostgreSQL storage, shared by a team, through Debian's libpq-dev.
+    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .target(name: "RosterPostgres", dependencies: ["RosterKit", "RosterBackend", "CLibPQ"]),
+    // Opens the engine a `DatabaseLocation` names, for every front end.
+    .target(
+      name: "RosterEngines", dependencies: ["RosterBackend", "RosterStore", "RosterPostgres"]),
 
     // File formats: CSV and JSON reading and writing, and the import plan, for every front end.
     .target(name: "RosterTransfer", dependencies: ["RosterKit", "RosterBackend"]),
@@ -87,8 +94,8 @@ let package = Package(
     .target(
       name: "RosterCLI",
       dependencies: [
-        "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer", "RosterPrint",
-        "RosterLocalization", "RosterCollation",
+        "RosterKit", "RosterBackend", "RosterStore", "RosterEngines", "RosterTransfer",
+        "RosterPrint", "RosterLocalization", "RosterCollation",
       ]),
     // Release builds link the runtime statically (`staticRuntime`, above).
     .executableTarget(
@@ -125,7 +132,9 @@ let package = Package(
     .target(name: "CMalloc"),
     .executableTarget(
       name: "RosterBench",
-      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterCollation", "CMalloc"]),
+      dependencies: [
+        "RosterKit", "RosterBackend", "RosterStore", "RosterEngines", "RosterCollation", "CMalloc",
+      ]),
 
     // What several test targets need: the built `roster`, temporary homes and databases.
     .target(name: "RosterTestSupport", path: "Tests/RosterTestSupport"),
@@ -143,7 +152,15 @@ let package = Package(
     // One behaviour suite over the RosterStorage protocol, run against every backend.
     .testTarget(
       name: "StorageContractTests",
-      dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTestSupport"]),
+      dependencies: [
+        "RosterKit", "RosterBackend", "RosterStore", "RosterPostgres", "RosterTestSupport",
+      ]),
+    // PostgresStore against a real throwaway server: teams, row-level security, retries.
+    .testTarget(
+      name: "RosterPostgresTests",
+      dependencies: [
+        "roster", "RosterKit", "RosterBackend", "RosterPostgres", "RosterTestSupport",
+      ]),
     .testTarget(
       name: "RosterTransferTests",
       dependencies: ["RosterKit", "RosterStore", "RosterTransfer", "RosterTestSupport"]),

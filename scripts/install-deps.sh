@@ -5,7 +5,7 @@ set -euo pipefail
 
 # gettext and python3: xgettext and msgfmt, through scripts/po.py, for the translations
 # (`make pot`, `make locale`).
-build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config gettext python3)
+build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config gettext python3 libpq-dev)
 # Sorting: collation through ICU (RosterCollation).
 build+=(libicu-dev)
 # locales: the tests run the CLI and the app in German (de_DE.UTF-8, generated below).
@@ -22,6 +22,8 @@ reliability_test=(python3)
 docs_test=(groff-base zsh fish)
 # The install tree and the Debian package (scripts/package-test.sh).
 package_test=(lintian desktop-file-utils appstream dpkg-dev binutils)
+# The PostgreSQL tests start a throwaway server (scripts/pg-cluster.sh).
+postgres_test=(postgresql-15)
 # `roster-bench --only cli` times the sqlite3 shell beside roster.
 bench=(sqlite3)
 ruff_version=0.17.6
@@ -30,9 +32,10 @@ jsonschema_version=4.26.0
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
   test) wanted=("${build[@]}" "${ui_test[@]}" "${reliability_test[@]}" "${docs_test[@]}"
-    "${package_test[@]}" "${print_test[@]}" "${translation_test[@]}") ;;
-  bench) wanted=("${build[@]}" "${bench[@]}") ;;
-  *) echo "usage: $0 [build|test|bench]" >&2; exit 2 ;;
+    "${package_test[@]}" "${print_test[@]}" "${translation_test[@]}" "${postgres_test[@]}") ;;
+  share) wanted=("${build[@]}" "${postgres_test[@]}") ;;
+  bench) wanted=("${build[@]}" "${bench[@]}" "${postgres_test[@]}") ;;
+  *) echo "usage: $0 [build|test|bench|share]" >&2; exit 2 ;;
 esac
 
 # From PyPI, pinned so that every machine reads the code alike: the Python linter, and the JSON

@@ -23,6 +23,16 @@ python3 Tests/Reliability/soak.py --seconds "$soak_seconds" --rounds "${SOAK_ROU
   2>&1 | tee "$log/soak.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
+echo "== sharing: ${soak_seconds}s of writers colliding on one list, followed by roster watch"
+python3 Tests/Sharing/multiwriter.py --seconds "$soak_seconds" --writers "${SOAK_WORKERS:-4}" \
+  ${SOAK_SEED:+--seed "$SOAK_SEED"} 2>&1 | tee "$log/multiwriter.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
+echo "== sharing on PostgreSQL: ${soak_seconds}s of writers per fault, followed by roster watch"
+python3 Tests/Sharing/pgfaults.py --seconds "$soak_seconds" --writers "${SOAK_WORKERS:-4}" \
+  ${SOAK_SEED:+--seed "$SOAK_SEED"} 2>&1 | tee "$log/pgfaults.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
 crash_points=${ROSTER_CRASH_POINTS:-100000}
 echo "== power cuts: ${crash_points} crash points under FULL, and what NORMAL would lose"
 ROSTER_CRASH_POINTS=$crash_points ROSTER_COMMIT_SAMPLES=${ROSTER_COMMIT_SAMPLES:-1000} \

@@ -40,6 +40,16 @@ if [ -x Tests/UI/run.sh ]; then
   if [ "$status" -ne 0 ] && [ -z "$summary" ]; then failed=$((failed + 1)); fi
 fi
 
+# Writers and `roster watch` on a throwaway PostgreSQL cluster, without and under faults
+# (Tests/Sharing/pgfaults.py): one result per scenario; a cluster that cannot start fails.
+python3 Tests/Sharing/pgfaults.py --seconds "${PG_FAULT_SECONDS:-8}" 2>&1 | tee "$log/pgfaults.txt"
+status=${PIPESTATUS[0]}
+ok=$(grep -c '^pgfaults: ok' "$log/pgfaults.txt")
+bad=$(grep -c '^pgfaults: FAILED' "$log/pgfaults.txt")
+passed=$((passed + ok))
+failed=$((failed + bad))
+if [ "$status" -ne 0 ] && [ "$bad" -eq 0 ]; then failed=$((failed + 1)); fi
+
 # The installed package, in CI (root, a throwaway machine) or when asked: ROSTER_TEST_PACKAGE=1.
 if [ "${CI:-}" = true ] || [ "${ROSTER_TEST_PACKAGE:-}" = 1 ]; then
   bash scripts/package-test.sh 2>&1 | tee "$log/package.txt"

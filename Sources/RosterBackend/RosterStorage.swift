@@ -57,6 +57,16 @@ public protocol RosterStorage: AnyObject {
   func changes(in list: UUID, since: Int64) throws(StoreError) -> (
     edits: [ListEdit], position: Int64
   )
+  /// The change log itself, one action at a time: every action on the list after change-log
+  /// position `since`, whoever made it, in position order. O(k) for k actions.
+  ///
+  /// Unlike ``changes(in:since:)``, which merges everything into edits that converge on the
+  /// stored list, this keeps each action whole, so that a follower can report every insert,
+  /// update, move and removal as it happened. The default reads ``changes(in:since:)`` as one
+  /// merged action at its returned position.
+  /// - Throws: ``StoreError/reloadRequired`` when the log no longer reaches back to `since` or
+  ///   holds an action too large to log (a bulk import), or ``StoreError/listNotFound(_:)``.
+  func loggedChanges(in list: UUID, since: Int64) throws(StoreError) -> [LoggedChange]
   /// Undoes the last action on a list, whichever process or window made it, when the backend
   /// keeps the history (``StorageCapabilities/sharedHistory``). Apply the returned edits to an
   /// open list with ``RosterList/apply(_:)``.
@@ -105,6 +115,12 @@ extension RosterStorage {
   /// The loaded list's categories.
   public func categories(in list: UUID) throws(StoreError) -> [EntryCategory] {
     try loadList(list).categories
+  }
+
+  /// Everything since `since` as one action, from ``RosterStorage/changes(in:since:)``.
+  public func loggedChanges(in list: UUID, since: Int64) throws(StoreError) -> [LoggedChange] {
+    let (edits, position) = try changes(in: list, since: since)
+    return position > since ? [LoggedChange(position: position, edits: edits)] : []
   }
 
   /// No shared history: always `nil`.

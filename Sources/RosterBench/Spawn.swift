@@ -14,6 +14,37 @@ enum Spawn {
   static func seconds(_ path: String, _ arguments: [String], environment: [String: String])
     throws -> Double
   {
+    let (exit, elapsed) = try run(path, arguments, environment: environment, into: "/dev/null")
+    // WIFEXITED and WEXITSTATUS: the low seven bits are 0 and the status is in the next byte.
+    guard exit & 0x7F == 0, (exit >> 8) & 0xFF == 0 else {
+      throw Failed(
+        description: "\(path) \(arguments.joined(separator: " ")) failed (status \(exit)).")
+    }
+    return elapsed
+  }
+
+  /// Runs `path` to the end and returns what it wrote to standard output and error (through a
+  /// file, so that a daemon it leaves running holds no pipe of ours).
+  /// - Throws: ``Failed``, with the output, when it exits with a status other than 0.
+  static func output(_ path: String, _ arguments: [String], environment: [String: String])
+    throws -> String
+  {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("roster-bench-\(UUID().uuidString)").path
+    defer { unlink(file) }
+    let (exit, _) = try run(path, arguments, environment: environment, into: file)
+    let text = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+    guard exit & 0x7F == 0, (exit >> 8) & 0xFF == 0 else {
+      throw Failed(description: "\(path) \(arguments.joined(separator: " ")) failed: \(text)")
+    }
+    return text
+  }
+
+  /// Spawns `path` with standard output and error going to the file `output`, waits for it,
+  /// and returns its raw wait status and wall time in seconds.
+  private static func run(
+    _ path: String, _ arguments: [String], environment: [String: String], into output: String
+  ) throws -> (status: Int32, seconds: Double) {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
@@ -22,8 +53,8 @@ enum Spawn {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
     var child: pid_t = 0
     let start = Stopwatch.now()
     let status = posix_spawn(&child, path, &actions, nil, argv, envp)
@@ -32,13 +63,7 @@ enum Spawn {
     }
     var exit: Int32 = 0
     while waitpid(child, &exit, 0) == -1, errno == EINTR {}
-    let elapsed = Double(Stopwatch.now() - start) / 1e9
-    // WIFEXITED and WEXITSTATUS: the low seven bits are 0 and the status is in the next byte.
-    guard exit & 0x7F == 0, (exit >> 8) & 0xFF == 0 else {
-      throw Failed(
-        description: "\(path) \(arguments.joined(separator: " ")) failed (status \(exit)).")
-    }
-    return elapsed
+    return (exit, Double(Stopwatch.now() - start) / 1e9)
   }
 
   /// The first executable called `name` on `$PATH`, or `nil`.

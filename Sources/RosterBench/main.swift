@@ -1,7 +1,7 @@
 import Foundation
 
 // `swift build -c release && swift run -c release roster-bench [--quick]
-// [--only list|sort|validation|store|cli]`
+// [--only list|sort|validation|store|cli|sharing]`
 // prints Markdown tables of medians, each measured against its baseline in the same run.
 // The store table runs the release `roster` binary, so build everything in release first.
 let arguments = CommandLine.arguments
@@ -67,6 +67,17 @@ if wanted("cli") {
     }
   } catch {
     print("cli benchmark failed: \(error)")
+    exit(1)
+  }
+}
+if wanted("sharing") {
+  do {
+    print("")
+    for line in try sharingBenchmark(edits: quick ? 200 : 1_000, seconds: quick ? 1 : 3) {
+      print(line)
+    }
+  } catch {
+    print("sharing benchmark failed: \(error)")
     exit(1)
   }
 }

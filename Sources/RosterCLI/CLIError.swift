@@ -1,6 +1,5 @@
 import RosterBackend
 import RosterLocalization
-import RosterStore
 import RosterTransfer
 
 /// Why a command stopped, and the exit status that says so.

@@ -1,7 +1,6 @@
 import RosterBackend
 import RosterKit
 import RosterLocalization
-import RosterStore
 import RosterTransfer
 
 /// `roster categories …`

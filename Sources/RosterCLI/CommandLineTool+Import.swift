@@ -2,7 +2,6 @@ import Foundation
 import RosterBackend
 import RosterKit
 import RosterLocalization
-import RosterStore
 import RosterTransfer
 
 /// `roster import`

@@ -2,7 +2,6 @@ import Foundation
 import RosterBackend
 import RosterKit
 import RosterLocalization
-import RosterStore
 import RosterTransfer
 
 /// `roster lists …`
@@ -43,9 +42,12 @@ extension CommandLineTool {
     let rule = try rule(arguments) ?? .personalName
     let store = try store(arguments)
     let list = try attempt { () throws(StoreError) in
-      try store.createList(title: arguments.positionals[0], rule: rule)
+      try store.createList(
+        title: arguments.positionals[0], rule: rule, team: arguments.value("--team"))
     }
-    out.line(localized("Created the list “%1$@” (%2$@).", list.title, rule.kind.rawValue))
+    let team = arguments.value("--team").map { localized(", team %@", $0) } ?? ""
+    out.line(
+      localized("Created the list “%1$@” (%2$@%3$@).", list.title, rule.kind.rawValue, team))
   }
 
   func renameList(_ arguments: Arguments) throws(CLIError) {

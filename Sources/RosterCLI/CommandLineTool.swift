@@ -1,8 +1,8 @@
 import Foundation
 import RosterBackend
+import RosterEngines
 import RosterKit
 import RosterLocalization
-import RosterStore
 
 /// The `roster` program: parses the command line, runs one command from ``CommandTable``,
 /// returns the exit status.
@@ -20,7 +20,7 @@ public final class CommandLineTool {
   let environment: [String: String]
   let out: TextSink
   let err: TextSink
-  private var openStore: SQLiteStore?
+  private var openStore: (any CommandStorage)?
 
   /// A run of `roster` with these arguments (without the program's name) and environment;
   /// output goes to standard output and standard error.
@@ -53,8 +53,9 @@ public final class CommandLineTool {
     do throws(CLIError) {
       try dispatch()
       out.flush()
-      // Output that did not reach its file (a full disk) must not end in success.
-      if let failure = out.failure {
+      // Output that did not reach its file (a full disk) must not end in success; a reader
+      // that closed its pipe (`roster watch | head -3`) wanted no more.
+      if let failure = out.failure, !Self.isBrokenPipe(failure) {
         throw .failed(localized("Cannot write standard output: %@.", Self.reason(failure)))
       }
       return 0
@@ -99,17 +100,22 @@ public final class CommandLineTool {
 
   // MARK: Shared helpers
 
-  /// The store at `--db`, `$ROSTER_DB` or the default path, opened once.
-  func store(_ arguments: Arguments) throws(CLIError) -> SQLiteStore {
+  /// The store at `--db`, `$ROSTER_DB` or the default path, opened once: a SQLite file or a
+  /// PostgreSQL database, as ``RosterBackend/DatabaseLocation`` decides.
+  func store(_ arguments: Arguments) throws(CLIError) -> any CommandStorage {
     if let openStore { return openStore }
-    let location = DatabaseLocation(option: arguments.value("--db"), environment: environment)
     do throws(StoreError) {
-      let store = try SQLiteStore(path: location.path)
+      let store = try StorageOpener.open(location(arguments), environment: environment)
       openStore = store
       return store
     } catch {
       throw .store(error)
     }
+  }
+
+  /// The database `--db`, `$ROSTER_DB` or the default names.
+  func location(_ arguments: Arguments) -> DatabaseLocation {
+    DatabaseLocation(option: arguments.value("--db"), environment: environment)
   }
 
   /// The list named by `--list`, or the default list, created on first use.
@@ -157,6 +163,15 @@ public final class CommandLineTool {
       return error.localizedDescription
     }
     return String(cString: strerror(Int32(underlying.code)))
+  }
+
+  /// Whether a write failed because the reading end of the pipe was closed (EPIPE).
+  static func isBrokenPipe(_ error: any Error) -> Bool {
+    let error = error as NSError
+    let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+    return [error, underlying].contains {
+      $0?.domain == NSPOSIXErrorDomain && $0?.code == Int(EPIPE)
+    }
   }
 
   /// The first eight characters of an id, as `show` prints them.

@@ -5,7 +5,8 @@ import RosterLocalization
 /// plain enough to generate a man page or shell completions from.
 enum CommandTable {
   /// Every command, in the order `roster --help` lists them.
-  static let commands: [Command] = lists + entries + sorting + categories + transfer + [help]
+  static let commands: [Command] =
+    lists + entries + sorting + [watch] + database + categories + transfer + [help]
 
   private static let byName = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
 
@@ -29,7 +30,9 @@ enum CommandTable {
       "--db", "PATH",
       help: localized(
         """
-        The database file. Default: $ROSTER_DB, else
+        The database: a SQLite file, or a PostgreSQL URI
+        (postgresql://…) or keyword string (host=… dbname=…).
+        Default: $ROSTER_DB, else
         $XDG_DATA_HOME/roster/roster.sqlite3, else
         ~/.local/share/roster/roster.sqlite3.
         """)),

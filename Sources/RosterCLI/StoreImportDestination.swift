@@ -1,12 +1,11 @@
 import RosterBackend
 import RosterKit
-import RosterStore
 import RosterTransfer
 
 /// The rows of an ``ImportPlan`` going into a store's import batch: each is validated with the
 /// list's rule and added in the batch's one transaction.
 struct StoreImportDestination: ImportDestination {
-  let batch: ImportBatch
+  let batch: any ImportSession
 
   /// Validates and adds one row.
   /// - Complexity: O(log n).

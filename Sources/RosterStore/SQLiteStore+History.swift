@@ -71,6 +71,28 @@ extension SQLiteStore {
     }
   }
 
+  /// The list's change log after position `since`, one action per row, whoever wrote it; see
+  /// ``RosterStorage/loggedChanges(in:since:)``.
+  /// - Throws: ``StoreError/reloadRequired`` when the log was pruned past `since` or holds a
+  ///   bulk import (a row without edits).
+  /// - Complexity: O(k) for k logged actions.
+  public func loggedChanges(in list: UUID, since: Int64) throws(StoreError) -> [LoggedChange] {
+    try read { () throws(StoreError) in
+      let stored = try stored(list)
+      guard since >= stored.pruned else { throw .reloadRequired }
+      let statement = try database.statement(
+        "SELECT position, edits FROM changes WHERE list = ? AND position > ? ORDER BY position")
+      try statement.bind([.integer(stored.row), .integer(since)])
+      defer { statement.reset() }
+      var result: [LoggedChange] = []
+      while try statement.step() {
+        guard let data = statement.blob(1) else { throw .reloadRequired }
+        result.append(LoggedChange(position: statement.integer(0), edits: try decode(data)))
+      }
+      return result
+    }
+  }
+
   /// Undoes the last action on the list, whichever process made it.
   /// - Returns: The edits as applied (for ``RosterList/apply(_:)``), or `nil` when there is
   ///   nothing to undo.

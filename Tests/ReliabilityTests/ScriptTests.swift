@@ -40,6 +40,13 @@ import Testing
     try run("soak.py", ["--seconds", "8", "--rounds", "6", "--workers", "3"])
   }
 
+  /// Writers colliding on one list while `roster watch` follows it: every acknowledged
+  /// action once, in the store and in every watcher's lines (Tests/Sharing; `make soak` runs
+  /// it for longer).
+  @Test func concurrentWritersAndWatchersAgree() throws {
+    try run("multiwriter.py", ["--seconds", "8", "--writers", "4"], in: "Sharing")
+  }
+
   /// Every JSON export validates against docs/roster.schema.json, which refuses documents that
   /// break the contract.
   @Test func exportsMatchTheJSONSchema() throws {

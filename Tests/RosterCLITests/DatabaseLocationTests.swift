@@ -1,5 +1,5 @@
 import Foundation
-import RosterStore
+import RosterBackend
 import Testing
 
 /// `--db`, then `ROSTER_DB`, then the default under the data folder: one resolution for the

@@ -10,6 +10,7 @@ import Testing
     try t.run()
     try t.run("add", "--help")
     try t.run("lists", "create", "-h")
+    try t.run("watch", "--help")
     try t.run("help", "import")
     try t.verify("help")
   }
@@ -34,8 +35,8 @@ import Testing
     try t.verify("usage-errors")
   }
 
-  @Test func entries() throws {
-    let t = try Transcript()
+  @Test(arguments: Transcript.Engine.allCases) func entries(engine: Transcript.Engine) throws {
+    let t = try Transcript(engine: engine)
     try t.run("add", "Anna Lindqvist", "  Zoë   Smith ", "Łukasz")
     try t.run("add", "R2D2")
     try t.run("add", "Bob", "X Æ A-12")
@@ -62,8 +63,8 @@ import Testing
     try t.verify("entries")
   }
 
-  @Test func lists() throws {
-    let t = try Transcript()
+  @Test(arguments: Transcript.Engine.allCases) func lists(engine: Transcript.Engine) throws {
+    let t = try Transcript(engine: engine)
     try t.run("lists")
     try t.run("lists", "create", "Courses", "--pattern", "^[A-Z]{3}[0-9]{3}$")
     try t.run("lists", "create", "Broken", "--rule", "pattern", "--pattern", "([a-z")
@@ -84,8 +85,8 @@ import Testing
     try t.verify("lists")
   }
 
-  @Test func categories() throws {
-    let t = try Transcript()
+  @Test(arguments: Transcript.Engine.allCases) func categories(engine: Transcript.Engine) throws {
+    let t = try Transcript(engine: engine)
     try t.run("add", "Anna", "Bob", "--category", "Staff")
     try t.run("add", "Carl", "--category", "Family")
     try t.run("categories")
@@ -113,8 +114,10 @@ import Testing
     try t.verify("check")
   }
 
-  @Test func importAndExport() throws {
-    let t = try Transcript()
+  @Test(arguments: Transcript.Engine.allCases) func importAndExport(engine: Transcript.Engine)
+    throws
+  {
+    let t = try Transcript(engine: engine)
     let folder = t.folder.path
     try t.file("names.csv", "Anna\nZoë Smith,Staff\nO’Brien\n")
     try t.file("bad.csv", "Anna\nR2D2\nBob\n\n\"Carl\nDora\"\n")

@@ -9,19 +9,38 @@ import Testing
 /// Ids and times vary from run to run, so the transcript masks them (`<id>`, `<uuid>`, `<time>`),
 /// and shows a byte-order mark as `<BOM>`;
 /// an argument `@N` is replaced, before running, by the short id of the entry at position N.
+///
+/// A scenario runs on a SQLite file or, with `engine: .postgres`, on a fresh database of the
+/// test server (`TemporaryPostgres`), initialized with `roster db init`: the same golden file
+/// holds for both.
 final class Transcript {
+  /// Which engine holds the scenario's database.
+  enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    var testDescription: String { rawValue }
+  }
+
   let binary: RosterBinary
   let folder: URL
   let environment: [String: String]
   private var text = ""
 
-  /// A transcript whose runs see `extra` in their environment too (`LANG`, say).
-  init(environment extra: [String: String] = [:]) throws {
+  /// A transcript on `engine`, whose runs see `extra` in their environment too (`LANG`, say).
+  init(engine: Engine = .sqlite, environment extra: [String: String] = [:]) throws {
     binary = try RosterBinary.locate()
-    let home = try TemporaryRosterHome(
-      prefix: "roster-cli", extra: ["PATH": "/usr/bin:/bin"].merging(extra) { _, new in new })
+    var extra = ["PATH": "/usr/bin:/bin"].merging(extra) { _, new in new }
+    if engine == .postgres { extra["ROSTER_DB"] = try TemporaryPostgres.shared().makeDatabase() }
+    let home = try TemporaryRosterHome(prefix: "roster-cli", extra: extra)
     folder = home.folder
     environment = home.environment
+    if engine == .postgres {
+      let initialized = try binary.run(["db", "init"], environment: environment)
+      guard initialized.status == 0 else {
+        throw GoldenMismatch(message: "roster db init failed: \(initialized.stderr)")
+      }
+    }
   }
 
   deinit { try? FileManager.default.removeItem(at: folder) }

@@ -1,5 +1,6 @@
 import Foundation
 import RosterBackend
+import RosterPostgres
 import RosterStore
 import RosterTestSupport
 import Testing
@@ -19,10 +20,14 @@ struct Backend: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 
   /// Every backend the contract holds for.
-  static let all: [Backend] = [.sqlite, .memory]
+  static let all: [Backend] = [.sqlite, .memory, .postgres]
 
   /// `SQLiteStore` on a file in a fresh temporary folder.
   static let sqlite = Backend(name: "SQLite") { SQLiteDatabase() }
+
+  /// `PostgresStore` on a fresh database of the test server (`TemporaryPostgres`), one
+  /// connection per instance.
+  static let postgres = Backend(name: "PostgreSQL") { try PostgresDatabase() }
 
   /// `MemoryStorage`, the reference backend.
   static let memory = Backend(name: "memory") { MemoryDatabase() }
@@ -50,4 +55,18 @@ final class MemoryDatabase: StorageDatabase {
   private let storage = MemoryStorage()
 
   func open() throws -> any RosterStorage { storage }
+}
+
+/// A fresh database on the process's PostgreSQL test server, with Roster's schema.
+final class PostgresDatabase: StorageDatabase {
+  private let uri: String
+
+  init() throws {
+    uri = try TemporaryPostgres.shared().makeDatabase()
+    _ = try PostgresStore.initializeSchema(conninfo: uri)
+  }
+
+  func open() throws -> any RosterStorage {
+    try PostgresStore(conninfo: uri)
+  }
 }

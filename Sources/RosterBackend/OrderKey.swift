@@ -3,16 +3,16 @@
 ///
 /// Appends step by ``gap``; an insert between two entries takes the midpoint. Only after about
 /// 24 inserts at the very same spot do neighbours run out of room; the store then spreads a
-/// small window of keys around the spot (see `SQLiteStore.rebalance`).
-enum OrderKey {
+/// small window of keys around the spot (see `SQLiteStore.rebalance` and `PostgresStore.rebalance`).
+package enum OrderKey {
   /// The distance between consecutive keys when there is room.
-  static let gap: Int64 = 1 << 24
+  package static let gap: Int64 = 1 << 24
 
   /// The least spacing a rebalance must leave between neighbours.
-  static let minimumSpacing: Int64 = 1 << 12
+  package static let minimumSpacing: Int64 = 1 << 12
 
   /// A key strictly between `low` and `high` (`nil`: unbounded), or `nil` when they are adjacent.
-  static func between(_ low: Int64?, _ high: Int64?) -> Int64? {
+  package static func between(_ low: Int64?, _ high: Int64?) -> Int64? {
     switch (low, high) {
     case (nil, nil):
       return 0
@@ -33,7 +33,7 @@ enum OrderKey {
 
   /// `count` evenly spaced keys strictly between `low` and `high`, or `nil` when they would be
   /// closer than ``minimumSpacing``. An open bound spaces keys by ``gap`` from the other bound.
-  static func spread(_ count: Int, between low: Int64?, and high: Int64?) -> [Int64]? {
+  package static func spread(_ count: Int, between low: Int64?, and high: Int64?) -> [Int64]? {
     let slots = Int64(count) + 1
     switch (low, high) {
     case (nil, nil):

@@ -45,7 +45,7 @@ public enum EntryReference: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The least and the greatest id that start with the hexadecimal `prefix`.
-  static func bounds(ofPrefix prefix: String) -> (low: UUID, high: UUID) {
+  package static func bounds(ofPrefix prefix: String) -> (low: UUID, high: UUID) {
     let digits = String(prefix.filter(\.isHexDigit).prefix(32))
     func id(padding: Character) -> UUID {
       var text = digits + String(repeating: padding, count: 32 - digits.count)

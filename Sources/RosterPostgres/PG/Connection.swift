@@ -1,0 +1,162 @@
+import CLibPQ
+import Foundation
+import RosterBackend
+
+/// One libpq connection: statements with text parameters, `COPY … TO STDOUT`, and
+/// LISTEN/NOTIFY. The only type here that holds a `PGconn`.
+final class Connection {
+  private let raw: OpaquePointer
+
+  /// Connects with `conninfo` (a URI or keyword string, handed to libpq unchanged) and
+  /// `defaults`, libpq keywords that apply only where the connection string does not set its
+  /// own.
+  /// - Throws: ``PGFailure`` with a redacted, one-line message.
+  init(conninfo: ConnectionString) throws(PGFailure) {
+    let pairs = conninfo.parameters()
+    let keywords = pairs.map { strdup($0.0) }
+    let values = pairs.map { strdup($0.1) }
+    defer {
+      keywords.forEach { free($0) }
+      values.forEach { free($0) }
+    }
+    let keywordArray = keywords.map { UnsafePointer($0) } + [nil]
+    let valueArray = values.map { UnsafePointer($0) } + [nil]
+    guard let connection = PQconnectdbParams(keywordArray, valueArray, 1) else {
+      throw PGFailure(state: "08000", message: "libpq could not allocate a connection.")
+    }
+    guard PQstatus(connection) == CONNECTION_OK else {
+      let where_ = Self.place(connection)
+      let reason = conninfo.redacted(Self.reason(String(cString: PQerrorMessage(connection))))
+      PQfinish(connection)
+      throw PGFailure(
+        state: "08001", message: "Cannot connect to PostgreSQL at \(where_): \(reason)")
+    }
+    raw = connection
+    PQsetNoticeProcessor(raw, { _, _ in }, nil)
+  }
+
+  deinit { PQfinish(raw) }
+
+  /// `HOST:PORT` of the server, never the password: what errors name.
+  var place: String { Self.place(raw) }
+
+  /// Whether the connection still works, as far as libpq knows.
+  var isOpen: Bool { PQstatus(raw) == CONNECTION_OK }
+
+  /// The server process serving this connection.
+  var backendPID: Int32 { PQbackendPID(raw) }
+
+  /// Runs one statement with `parameters` (text format; `nil` is NULL) and returns its rows.
+  /// - Throws: ``PGFailure`` with the server's SQLSTATE.
+  @discardableResult
+  func execute(_ sql: String, _ parameters: [String?] = []) throws(PGFailure) -> QueryResult {
+    let copies = parameters.map { $0.map { strdup($0) } ?? nil }
+    defer { copies.forEach { free($0) } }
+    let pointers = copies.map { UnsafePointer($0) }
+    let result =
+      parameters.isEmpty
+      ? PQexec(raw, sql)
+      : PQexecParams(raw, sql, Int32(pointers.count), nil, pointers, nil, nil, 0)
+    return try checked(result)
+  }
+
+  /// Runs `COPY … TO STDOUT` and calls `row` with each line (without its newline), O(1) memory
+  /// beyond one line.
+  func copyOut(_ sql: String, _ row: (UnsafeBufferPointer<UInt8>) throws(PGFailure) -> Void)
+    throws(PGFailure)
+  {
+    let started = PQexec(raw, sql)
+    guard PQresultStatus(started) == PGRES_COPY_OUT else {
+      _ = try checked(started)
+      return
+    }
+    PQclear(started)
+    while true {
+      var buffer: UnsafeMutablePointer<CChar>?
+      let length = PQgetCopyData(raw, &buffer, 0)
+      if length < 0 { break }
+      guard let buffer else { continue }
+      defer { PQfreemem(buffer) }
+      let count = Int(length) > 0 && buffer[Int(length) - 1] == 10 ? Int(length) - 1 : Int(length)
+      try buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+        bytes throws(PGFailure) in
+        try row(UnsafeBufferPointer(start: bytes, count: count))
+      }
+    }
+    try drainResults()
+  }
+
+  /// Notifications that arrived, reading whatever the socket holds without waiting.
+  /// - Throws: ``PGFailure`` when the connection is lost.
+  func notifications() throws(PGFailure) -> [(channel: String, payload: String, pid: Int32)] {
+    guard PQconsumeInput(raw) == 1 else { throw failure(nil) }
+    var received: [(String, String, Int32)] = []
+    while let notice = PQnotifies(raw) {
+      received.append(
+        (
+          String(cString: notice.pointee.relname), String(cString: notice.pointee.extra),
+          notice.pointee.be_pid
+        ))
+      PQfreemem(notice)
+    }
+    return received
+  }
+
+  /// Waits until the server sends something or `milliseconds` pass; `true` when readable.
+  func waitReadable(milliseconds: Int32) -> Bool {
+    var descriptor = pollfd(fd: PQsocket(raw), events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, milliseconds) > 0
+  }
+
+  // MARK: Results
+
+  private func drainResults() throws(PGFailure) {
+    var firstFailure: PGFailure?
+    while let result = PQgetResult(raw) {
+      do throws(PGFailure) {
+        _ = try checked(result)
+      } catch {
+        firstFailure = firstFailure ?? error
+      }
+    }
+    if let firstFailure { throw firstFailure }
+  }
+
+  private func checked(_ result: OpaquePointer?) throws(PGFailure) -> QueryResult {
+    guard let result else { throw failure(nil) }
+    let status = PQresultStatus(result)
+    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+      let error = failure(result)
+      PQclear(result)
+      throw error
+    }
+    return QueryResult(result)
+  }
+
+  private func failure(_ result: OpaquePointer?) -> PGFailure {
+    if let result, let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))) {
+      let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M")))
+      return PGFailure(
+        state: String(cString: state),
+        message: primary.map { String(cString: $0) }
+          ?? Self.reason(
+            String(cString: PQerrorMessage(raw))))
+    }
+    let reason = Self.reason(String(cString: PQerrorMessage(raw)))
+    return PGFailure(
+      state: "08006", message: "Lost the connection to PostgreSQL at \(place): \(reason)")
+  }
+
+  /// The first line of a libpq message, without libpq's `connection to server … failed:`.
+  private static func reason(_ message: String) -> String {
+    var line = message.split(separator: "\n").first.map(String.init) ?? "no reason given"
+    if let range = line.range(of: " failed: ") { line = String(line[range.upperBound...]) }
+    return line.trimmingCharacters(in: .whitespaces)
+  }
+
+  private static func place(_ connection: OpaquePointer) -> String {
+    let host = PQhost(connection).map { String(cString: $0) } ?? "?"
+    let port = PQport(connection).map { String(cString: $0) } ?? "?"
+    return host.hasPrefix("/") ? "\(host) (port \(port))" : "\(host):\(port)"
+  }
+}

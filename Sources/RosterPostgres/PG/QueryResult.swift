@@ -1,0 +1,44 @@
+import CLibPQ
+import Foundation
+import RosterKit
+
+/// The rows one statement returned, freed with the value. Columns come as text.
+final class QueryResult {
+  private let raw: OpaquePointer
+
+  init(_ raw: OpaquePointer) { self.raw = raw }
+  deinit { PQclear(raw) }
+
+  /// How many rows.
+  var count: Int { Int(PQntuples(raw)) }
+
+  /// How many rows the statement changed (`UPDATE`, `DELETE`, `INSERT`).
+  var changedRows: Int { Int(String(cString: PQcmdTuples(raw))) ?? 0 }
+
+  /// Column `column` of row `row` as text; `nil` for NULL.
+  func text(_ row: Int, _ column: Int) -> String? {
+    guard PQgetisnull(raw, Int32(row), Int32(column)) == 0 else { return nil }
+    return String(cString: PQgetvalue(raw, Int32(row), Int32(column)))
+  }
+
+  /// Column `column` of row `row` as an integer; 0 for NULL.
+  func integer(_ row: Int, _ column: Int) -> Int64 {
+    text(row, column).flatMap { Int64($0) } ?? 0
+  }
+
+  /// Column `column` of row `row` as a double; 0 for NULL.
+  func real(_ row: Int, _ column: Int) -> Double {
+    text(row, column).flatMap { Double($0) } ?? 0
+  }
+
+  /// Column `column` of row `row` as a UUID.
+  func uuid(_ row: Int, _ column: Int) -> UUID? {
+    guard PQgetisnull(raw, Int32(row), Int32(column)) == 0,
+      let value = PQgetvalue(raw, Int32(row), Int32(column))
+    else { return nil }
+    let length = Int(PQgetlength(raw, Int32(row), Int32(column)))
+    return value.withMemoryRebound(to: UInt8.self, capacity: length) {
+      UUIDText.parse(UnsafeBufferPointer(start: $0, count: length))
+    }
+  }
+}

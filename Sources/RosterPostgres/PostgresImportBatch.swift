@@ -1,0 +1,150 @@
+public import Foundation
+public import RosterBackend
+public import RosterKit
+
+/// A bulk import into one list of a ``PostgresStore``: one transaction holding the list's row
+/// lock, rows validated one by one and sent at ``commit()`` as `INSERT … SELECT FROM unnest(…)`
+/// of ``chunk`` rows each (`COPY FROM` is not allowed on a table with row-level security), all
+/// stored or none.
+///
+/// Imports of up to ``PostgresStore/loggedEditLimit`` entries are one undoable action; larger
+/// ones are not undoable and followers reload the list.
+public final class PostgresImportBatch: ImportSession {
+  private let store: PostgresStore
+  private let list: PostgresList
+  private let originalCategories: [EntryCategory]
+  private var categories: [EntryCategory]
+  private var lastKey: Int64?
+  private var lastID: UUID?
+  private var inserts: [ListEdit]? = []
+  private var rows = ImportRows()
+  private var finished = false
+  private var categoryNames: [String: String?] = [:]
+  /// The list's ids and the file's, read when the file first gives an id.
+  private var knownIDs: Set<UUID>?
+  /// How many entries were added so far.
+  public private(set) var count = 0
+
+  init(store: PostgresStore, list: PostgresList) throws(StoreError) {
+    self.store = store
+    self.list = list
+    originalCategories = try store.categories(of: list)
+    categories = originalCategories
+    let last = try store.lastEntry(in: list)
+    lastKey = last?.key
+    lastID = last?.id
+  }
+
+  deinit {
+    if !finished { cancel() }
+  }
+
+  /// Validates and appends one entry.
+  /// - Throws: ``StoreError/refused(_:_:)``, ``StoreError/duplicateEntry(_:)``, or a refusal of
+  ///   the category name; the row is skipped and the batch can go on.
+  /// - Complexity: O(1) amortized (the first given id reads the list's ids, O(n)).
+  @discardableResult
+  public func add(
+    text: String, category: String? = nil, id: UUID? = nil, created: Date? = nil,
+    updated: Date? = nil
+  ) throws(StoreError) -> Entry {
+    precondition(!finished, "The import batch is already finished.")
+    let normalized = try store.validated(text, by: list.rule)
+    let categoryName = try normalizedCategory(category)
+    let stamp = created ?? store.now()
+    let entry = Entry(
+      id: id ?? store.makeID(), text: normalized, category: categoryName, created: stamp,
+      updated: updated ?? stamp)
+    guard let key = OrderKey.between(lastKey, nil) else {
+      throw .database("The list has no room left at its end.")
+    }
+    if id != nil {
+      if knownIDs == nil { knownIDs = try listIDs() }
+      guard knownIDs?.insert(entry.id).inserted == true else { throw .duplicateEntry(entry.id) }
+    }
+    rows.append(entry, key: key)
+    for case .categories(_, let new) in CategoryRules(categories).creating(categoryName) {
+      categories = new
+    }
+    inserts?.append(.insert(entry, offset: Int.max, after: lastID))
+    if (inserts?.count ?? 0) > PostgresStore.loggedEditLimit { inserts = nil }
+    lastKey = key
+    lastID = entry.id
+    count += 1
+    return entry
+  }
+
+  /// Adds a category with its colour, or sets the colour of the one with this name.
+  public func addCategory(_ category: EntryCategory) throws(StoreError) {
+    guard let name = try normalizedCategory(category.name) else { return }
+    let rules = CategoryRules(categories)
+    var edits = rules.creating(name, color: category.color)
+    if edits.isEmpty {
+      edits = try StoreError.wrapping { () throws(RosterError) in
+        try rules.settingColor(category.color, of: name)
+      }
+    }
+    for case .categories(_, let new) in edits { categories = new }
+  }
+
+  /// Stores everything added, as one action, and commits.
+  public func commit() throws(StoreError) {
+    precondition(!finished, "The import batch is already finished.")
+    finished = true
+    do throws(StoreError) {
+      if rows.count > 0 { try copyRows() }
+      try store.adjustCount(of: list, by: count)
+      var edits: [ListEdit] = []
+      if categories != originalCategories {
+        edits = try store.apply([.categories(old: originalCategories, new: categories)], in: list)
+      }
+      if let inserts {
+        edits += inserts
+        if !edits.isEmpty {
+          try store.pushUndo(edits, in: list)
+          try store.log(edits, in: list)
+        }
+      } else {
+        try store.clearHistory(of: list)
+        try store.log(nil, in: list)
+      }
+      try store.run("COMMIT")
+    } catch {
+      cancel()
+      throw error
+    }
+  }
+
+  /// Discards everything added.
+  public func cancel() {
+    finished = true
+    _ = try? store.run("ROLLBACK")
+  }
+
+  /// How many rows one statement sends.
+  static let chunk = 20_000
+
+  private func copyRows() throws(StoreError) {
+    for statement in rows.statements(chunk: Self.chunk) {
+      try store.run(
+        "INSERT INTO entries (list, key, id, text, category, created, updated)"
+          + " SELECT $1, * FROM unnest($2::bigint[], $3::uuid[], $4::text[], $5::text[],"
+          + " $6::float8[], $7::float8[])", [list.key] + statement)
+    }
+  }
+
+  private func listIDs() throws(StoreError) -> Set<UUID> {
+    let result = try store.run("SELECT id FROM entries WHERE list = $1", [list.key])
+    return Set((0..<result.count).compactMap { result.uuid($0, 0) })
+  }
+
+  private func normalizedCategory(_ name: String?) throws(StoreError) -> String? {
+    guard let name else { return nil }
+    if let known = categoryNames[name] { return known }
+    let normalized = try StoreError.wrapping { () throws(RosterError) in
+      try CategoryRules.normalizedName(name)
+    }
+    categoryNames[name] = normalized
+    return normalized
+  }
+}

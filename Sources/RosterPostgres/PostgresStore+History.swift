@@ -1,0 +1,270 @@
+public import Foundation
+public import RosterBackend
+public import RosterKit
+
+/// The change log other connections follow, and the undo history each role keeps per list.
+extension PostgresStore {
+  /// Which history stack a step lives on.
+  enum Stack: String {
+    case undo = "0"
+    case redo = "1"
+  }
+
+  /// Stores one action's edits in one transaction, and remembers them for the role's undo:
+  /// `.action` changes become an undo step (typing into one entry by this connection joins one
+  /// step) and clear the role's redo stack; `.undo` and `.redo` move the top step between the
+  /// stacks; `.external` changes came from the store and are not stored again.
+  /// - Returns: The list's sequence number after this change.
+  @discardableResult
+  public func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64 {
+    try write { () throws(StoreError) in
+      let stored = try locked(list)
+      guard change.origin != .external, !change.edits.isEmpty else { return stored.seq }
+      let applied = try apply(change.edits, in: stored)
+      switch change.origin {
+      case .action, .external: try pushUndo(applied, in: stored)
+      case .undo:
+        _ = try pop(.undo, in: stored)
+        try push(Self.inverse(of: applied), on: .redo, in: stored)
+      case .redo:
+        _ = try pop(.redo, in: stored)
+        try push(applied, on: .undo, in: stored)
+      }
+      return try log(applied, in: stored)
+    }
+  }
+
+  /// Edits that bring a list loaded at sequence number `since` up to date with what other
+  /// connections wrote, and the sequence number to ask from next time.
+  /// - Throws: ``StoreError/reloadRequired`` when the log no longer reaches back to `since`.
+  /// - Complexity: O(k log n) for k logged edits.
+  public func changes(in list: UUID, since: Int64) throws(StoreError) -> (
+    edits: [ListEdit], position: Int64
+  ) {
+    try read { () throws(StoreError) in
+      let stored = try stored(list)
+      guard since >= stored.pruned else { throw .reloadRequired }
+      let result = try run(
+        "SELECT seq, writer, edits FROM changes WHERE list = $1 AND seq > $2 ORDER BY seq",
+        [stored.key, String(since)])
+      var rows: [(own: Bool, edits: [ListEdit])] = []
+      var position = since
+      let me = UUIDText.string(writerID)
+      for row in 0..<result.count {
+        position = result.integer(row, 0)
+        let own = result.text(row, 1) == me
+        guard let text = result.text(row, 2) else {
+          if own { continue }
+          throw .reloadRequired
+        }
+        rows.append((own, try decode(text)))
+      }
+      return (try converging(rows, in: stored), position)
+    }
+  }
+
+  /// Undoes the user's (this role's) last action on the list, by identity, even after others
+  /// edited around it; a colleague's actions are never undone. Edits to entries someone else
+  /// has since deleted are skipped.
+  /// - Returns: The edits as applied, or `nil` when the role has nothing to undo.
+  public func undo(in list: UUID) throws(StoreError) -> [ListEdit]? {
+    try write { () throws(StoreError) in
+      let stored = try locked(list)
+      guard let step = try pop(.undo, in: stored) else { return nil }
+      let applied = try apply(Self.inverse(of: step), in: stored)
+      try push(Self.inverse(of: applied), on: .redo, in: stored)
+      try log(applied, in: stored)
+      return applied
+    }
+  }
+
+  /// Redoes the role's last undone action on the list.
+  /// - Returns: The edits as applied, or `nil` when there is nothing to redo.
+  public func redo(in list: UUID) throws(StoreError) -> [ListEdit]? {
+    try write { () throws(StoreError) in
+      let stored = try locked(list)
+      guard let step = try pop(.redo, in: stored) else { return nil }
+      let applied = try apply(step, in: stored)
+      try push(applied, on: .undo, in: stored)
+      try log(applied, in: stored)
+      return applied
+    }
+  }
+
+  // MARK: Internals
+
+  /// Turns the logged edits since a window's last sync into edits that bring the window to the
+  /// database's state, as `SQLiteStore` does: every entry anyone inserted, moved or removed is
+  /// taken out and put back where the database has it.
+  private func converging(_ rows: [(own: Bool, edits: [ListEdit])], in list: PostgresList)
+    throws(StoreError) -> [ListEdit]
+  {
+    guard rows.contains(where: { !$0.own }) else { return [] }
+    var placed: [UUID] = []
+    var updated: [UUID] = []
+    var known: [UUID: (entry: Entry, offset: Int)] = [:]
+    var categoriesChanged = false
+    var titleChanged = false
+    var keepSortedChanged = false
+    for edit in rows.flatMap(\.edits) {
+      switch edit {
+      case .insert(let entry, let offset, _), .remove(let entry, let offset, _):
+        if known.updateValue((entry, offset), forKey: entry.id) == nil { placed.append(entry.id) }
+      case .update(_, let new): updated.append(new.id)
+      case .categories: categoriesChanged = true
+      case .title: titleChanged = true
+      case .keepSorted: keepSortedChanged = true
+      }
+    }
+    var result: [ListEdit] = []
+    if categoriesChanged { result.append(.categories(old: [], new: try categories(of: list))) }
+    if titleChanged { result.append(.title(old: "", new: try currentTitle(of: list))) }
+    if keepSortedChanged {
+      result.append(.keepSorted(old: nil, new: try currentKeepSorted(of: list)))
+    }
+    var present: [(key: Int64, entry: Entry)] = []
+    for id in placed {
+      let row = try located(id, in: list)
+      if let row { present.append(row) }
+      let entry = row?.entry ?? known[id]!.entry
+      result.append(.remove(entry, offset: known[id]!.offset, after: nil))
+    }
+    for id in Set(updated) where known[id] == nil {
+      if let row = try located(id, in: list) {
+        result.append(.update(old: row.entry, new: row.entry))
+      }
+    }
+    for (key, entry) in present.sorted(by: { $0.key < $1.key }) {
+      let anchor = try neighbour(before: key, in: list)?.id
+      result.append(.insert(entry, offset: known[entry.id]!.offset, after: anchor))
+    }
+    return result
+  }
+
+  /// Applies a user action: its edits, an undo step, a change-log row. Call inside `write`
+  /// with the list locked.
+  func act(_ edits: [ListEdit], in list: PostgresList) throws(StoreError) -> [ListEdit] {
+    let applied = try apply(edits, in: list)
+    guard !applied.isEmpty else { return applied }
+    try pushUndo(applied, in: list)
+    try log(applied, in: list)
+    return applied
+  }
+
+  static func inverse(of edits: [ListEdit]) -> [ListEdit] {
+    edits.reversed().map(\.inverse)
+  }
+
+  /// Bumps the list's sequence number (its row is locked by this transaction), appends the
+  /// change-log row under it (`nil` edits: too many to log, readers reload), prunes the log to
+  /// its last ``changeLogLimit`` rows and signals the commit with a NOTIFY of ids and numbers.
+  @discardableResult
+  func log(_ edits: [ListEdit]?, in list: PostgresList) throws(StoreError) -> Int64 {
+    let seq = try run("UPDATE lists SET seq = seq + 1 WHERE id = $1 RETURNING seq", [list.key])
+      .integer(0, 0)
+    pendingChanges += 1
+    try run(
+      "INSERT INTO changes (list, seq, writer, edits) VALUES ($1, $2, $3, $4)",
+      [list.key, String(seq), UUIDText.string(writerID), try edits.map(encode)])
+    let cut = seq - Int64(Self.changeLogLimit)
+    if cut > 0 {
+      try run("DELETE FROM changes WHERE list = $1 AND seq <= $2", [list.key, String(cut)])
+      try run(
+        "UPDATE lists SET pruned = greatest(pruned, $1) WHERE id = $2", [String(cut), list.key])
+    }
+    if seq % 256 == 0 {
+      try run("DELETE FROM operations WHERE done < now() - interval '1 day'")
+    }
+    try notify(list.id, seq: seq)
+    return seq
+  }
+
+  /// Sends `LIST-UUID SEQ` on the channel; delivered when the transaction commits.
+  func notify(_ list: UUID, seq: Int64) throws(StoreError) {
+    try run("SELECT pg_notify($1, $2)", [Self.channel, "\(UUIDText.string(list)) \(seq)"])
+  }
+
+  /// Records a new action for the role's undo: clears its redo stack, joins typing into one
+  /// step, keeps ``undoLimit`` steps.
+  func pushUndo(_ edits: [ListEdit], in list: PostgresList) throws(StoreError) {
+    try run(
+      "DELETE FROM history WHERE list = $1 AND role = current_user AND stack = $2",
+      [list.key, Stack.redo.rawValue])
+    if let typed = Self.typedEntry(edits), let top = try peek(.undo, in: list),
+      top.writer == UUIDText.string(writerID)
+    {
+      let topEdits = try decode(top.edits)
+      if Self.typedEntry(topEdits) == typed {
+        try run(
+          "UPDATE history SET edits = $1 WHERE step = $2",
+          [try encode(topEdits + edits), String(top.step)])
+        return
+      }
+    }
+    try push(edits, on: .undo, in: list)
+  }
+
+  /// Forgets the role's undo and redo steps in the list (after an action too large to undo).
+  func clearHistory(of list: PostgresList) throws(StoreError) {
+    try run("DELETE FROM history WHERE list = $1 AND role = current_user", [list.key])
+  }
+
+  private func push(_ edits: [ListEdit], on stack: Stack, in list: PostgresList)
+    throws(StoreError)
+  {
+    guard !edits.isEmpty else { return }
+    try run(
+      "INSERT INTO history (list, stack, writer, edits) VALUES ($1, $2, $3, $4)",
+      [list.key, stack.rawValue, UUIDText.string(writerID), try encode(edits)])
+    try run(
+      "DELETE FROM history WHERE list = $1 AND role = current_user AND stack = $2"
+        + " AND step <= (SELECT step FROM history WHERE list = $1 AND role = current_user"
+        + " AND stack = $2 ORDER BY step DESC LIMIT 1 OFFSET $3)",
+      [list.key, stack.rawValue, String(Self.undoLimit)])
+  }
+
+  private func peek(_ stack: Stack, in list: PostgresList) throws(StoreError) -> (
+    step: Int64, writer: String, edits: String
+  )? {
+    let result = try run(
+      "SELECT step, writer, edits FROM history WHERE list = $1 AND role = current_user"
+        + " AND stack = $2 ORDER BY step DESC LIMIT 1", [list.key, stack.rawValue])
+    guard result.count == 1 else { return nil }
+    return (result.integer(0, 0), result.text(0, 1) ?? "", result.text(0, 2) ?? "")
+  }
+
+  private func pop(_ stack: Stack, in list: PostgresList) throws(StoreError) -> [ListEdit]? {
+    guard let top = try peek(stack, in: list) else { return nil }
+    let edits = try decode(top.edits)
+    try run("DELETE FROM history WHERE step = $1", [String(top.step)])
+    return edits
+  }
+
+  /// The entry whose text alone `edits` change, when they are typing into one entry.
+  private static func typedEntry(_ edits: [ListEdit]) -> UUID? {
+    var id: UUID?
+    for edit in edits {
+      guard case .update(let old, let new) = edit, old.category == new.category,
+        id == nil || id == new.id
+      else { return nil }
+      id = new.id
+    }
+    return id
+  }
+
+  func encode(_ edits: [ListEdit]) throws(StoreError) -> String {
+    do {
+      return String(decoding: try encoder.encode(edits), as: UTF8.self)
+    } catch {
+      throw .database("Cannot encode a change: \(error).")
+    }
+  }
+
+  func decode(_ text: String) throws(StoreError) -> [ListEdit] {
+    do {
+      return try decoder.decode([ListEdit].self, from: Data(text.utf8))
+    } catch {
+      throw .database("A change in the database is unreadable: \(error).")
+    }
+  }
+}

@@ -1,0 +1,208 @@
+public import Foundation
+public import RosterBackend
+public import RosterKit
+
+extension PostgresStore {
+  /// Every list the user may see, with its entry count, in creation order.
+  /// - Complexity: O(l) in the number of lists.
+  public func lists() throws(StoreError) -> [ListSummary] {
+    try read { () throws(StoreError) in
+      let result = try run("SELECT \(PostgresList.columns) FROM lists ORDER BY id")
+      var summaries: [ListSummary] = []
+      for index in 0..<result.count {
+        summaries.append(try PostgresList(result, at: index).summary)
+      }
+      return summaries
+    }
+  }
+
+  /// The list titled `title`, or `nil`, also when the user may not see it.
+  /// - Complexity: O(log l).
+  public func list(titled title: String) throws(StoreError) -> ListSummary? {
+    try read { () throws(StoreError) in
+      let result = try run(
+        "SELECT \(PostgresList.columns) FROM lists WHERE title = $1", [title])
+      return result.count == 0 ? nil : try PostgresList(result).summary
+    }
+  }
+
+  /// Creates a list private to the user's role.
+  /// - Throws: ``StoreError/listExists(_:)``, or a RosterKit refusal of the title.
+  public func createList(title: String, rule: Rule) throws(StoreError) -> ListSummary {
+    try createList(title: title, rule: rule, team: nil)
+  }
+
+  /// Creates a list that belongs to `team`, a role the user is a member of (usually a NOLOGIN
+  /// role granted to each member), or, when `nil`, private to the user's own role.
+  /// - Throws: ``StoreError/listExists(_:)``, a RosterKit refusal of the title, or
+  ///   ``StoreError/database(_:)`` when there is no such role or the user is not its member.
+  public func createList(title: String, rule: Rule, team: String?) throws(StoreError)
+    -> ListSummary
+  {
+    let title = try StoreError.wrapping { () throws(RosterError) in
+      try RosterList.normalizedTitle(title)
+    }
+    let id = makeID()
+    return try write { () throws(StoreError) in
+      let role = try run(
+        "SELECT oid, pg_has_role(current_user, oid, 'MEMBER') FROM pg_roles"
+          + " WHERE rolname = coalesce($1, current_user)", [team])
+      guard role.count == 1 else { throw .database("There is no team role “\(team ?? "")”.") }
+      guard role.text(0, 1) == "t" else {
+        throw .database("You are not a member of the team “\(team ?? "")”.")
+      }
+      do throws(StoreError) {
+        try run(
+          "INSERT INTO lists (uuid, title, rule, pattern, created, team)"
+            + " VALUES ($1, $2, $3, $4, $5, $6)",
+          [
+            UUIDText.string(id), title, rule.kind.rawValue, rule.pattern,
+            String(now().timeIntervalSinceReferenceDate), role.text(0, 0),
+          ])
+      } catch .constraint {
+        throw .listExists(title)
+      }
+      return ListSummary(id: id, title: title, rule: rule, count: 0)
+    }
+  }
+
+  /// Deletes a list and its entries, categories, change log and history.
+  /// - Throws: ``StoreError/listNotFound(_:)``.
+  public func deleteList(_ id: UUID) throws(StoreError) {
+    try write { () throws(StoreError) in
+      let list = try locked(id)
+      try run("DELETE FROM lists WHERE id = $1", [list.key])
+      try notify(list.id, seq: list.seq + 1)
+    }
+  }
+
+  /// Renames a list, as one undoable action.
+  /// - Throws: ``StoreError/listExists(_:)``, ``StoreError/listNotFound(_:)``, or a refusal of
+  ///   the title.
+  public func renameList(_ id: UUID, to title: String) throws(StoreError) {
+    try write { () throws(StoreError) in
+      let list = try locked(id)
+      let edits = try StoreError.wrapping { () throws(RosterError) in
+        try RosterList.retitling(list.title, to: title)
+      }
+      _ = try act(edits, in: list)
+    }
+  }
+
+  /// Loads a list with all its entries, ready to edit.
+  /// - Complexity: O(n), read with one `COPY`.
+  public func loadList(_ id: UUID) throws(StoreError) -> RosterList {
+    try snapshot(of: id).list
+  }
+
+  /// Loads a list and the sequence number it reflects, as one snapshot.
+  /// - Complexity: O(n), read with one `COPY`.
+  public func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64) {
+    try read { () throws(StoreError) in
+      let list = try stored(id)
+      var entries: [Entry] = []
+      entries.reserveCapacity(list.size)
+      try copyEntries(of: list) { entries.append($0) }
+      let roster = RosterList(
+        id: list.id, title: list.title, rule: list.rule, categories: try categories(of: list),
+        entries: entries, keepSorted: list.keepSorted, makeID: makeID, now: now)
+      return (roster, list.seq)
+    }
+  }
+
+  /// Calls `body` with every entry of the list, in order, without loading the list.
+  /// - Complexity: O(n), O(1) memory.
+  public func forEachEntry(in id: UUID, _ body: (Entry) -> Void) throws(StoreError) {
+    try read { () throws(StoreError) in try copyEntries(of: try stored(id), body) }
+  }
+
+  /// The first `limit` entries of the list, in order.
+  /// - Complexity: O(limit + log n).
+  public func firstEntries(in id: UUID, limit: Int) throws(StoreError) -> [Entry] {
+    try read { () throws(StoreError) in
+      let list = try stored(id)
+      let result = try run(
+        "SELECT \(Self.entryColumns) FROM entries WHERE list = $1 ORDER BY key LIMIT $2",
+        [list.key, String(max(limit, 0))])
+      return try (0..<result.count).map { (row) throws(StoreError) in try entry(result, row) }
+    }
+  }
+
+  /// The list's categories, in order.
+  public func categories(in id: UUID) throws(StoreError) -> [EntryCategory] {
+    try read { () throws(StoreError) in try categories(of: try stored(id)) }
+  }
+
+  // MARK: Internals
+
+  /// The list with this id, as the user may see it.
+  /// - Throws: ``StoreError/listNotFound(_:)``.
+  func stored(_ id: UUID) throws(StoreError) -> PostgresList {
+    let result = try run(
+      "SELECT \(PostgresList.columns) FROM lists WHERE uuid = $1", [UUIDText.string(id)])
+    guard result.count == 1 else { throw .listNotFound(UUIDText.string(id)) }
+    return try PostgresList(result)
+  }
+
+  /// The list with this id, its row locked until the transaction ends: every writer of one
+  /// list waits here, so sequence numbers are given out in commit order.
+  func locked(_ id: UUID) throws(StoreError) -> PostgresList {
+    let result = try run(
+      "SELECT \(PostgresList.columns) FROM lists WHERE uuid = $1 FOR UPDATE",
+      [UUIDText.string(id)])
+    guard result.count == 1 else { throw .listNotFound(UUIDText.string(id)) }
+    return try PostgresList(result)
+  }
+
+  /// Adds `change` to the list's kept entry count.
+  func adjustCount(of list: PostgresList, by change: Int) throws(StoreError) {
+    guard change != 0 else { return }
+    try run("UPDATE lists SET size = size + $1 WHERE id = $2", [String(change), list.key])
+  }
+
+  /// The list's entry count as the store keeps it now. O(1).
+  func count(_ list: PostgresList) throws(StoreError) -> Int {
+    Int(try run("SELECT size FROM lists WHERE id = $1", [list.key]).integer(0, 0))
+  }
+
+  func categories(of list: PostgresList) throws(StoreError) -> [EntryCategory] {
+    let result = try run(
+      "SELECT name, color FROM categories WHERE list = $1 ORDER BY position", [list.key])
+    return (0..<result.count).map { row in
+      EntryCategory(
+        name: result.text(row, 0) ?? "", color: CategoryColor(hex: result.text(row, 1) ?? ""))
+    }
+  }
+
+  /// The entry columns ``entry(_:_:from:)`` reads, in order.
+  static let entryColumns = "id, text, category, created, updated"
+
+  /// An entry from a row selected with ``entryColumns``, starting at column `first`.
+  func entry(_ result: QueryResult, _ row: Int, from first: Int = 0) throws(StoreError) -> Entry {
+    guard let id = result.uuid(row, first) else {
+      throw .database("An entry in the database has a malformed id.")
+    }
+    return Entry(
+      id: id, text: result.text(row, first + 1) ?? "", category: result.text(row, first + 2),
+      created: Date(timeIntervalSinceReferenceDate: result.real(row, first + 3)),
+      updated: Date(timeIntervalSinceReferenceDate: result.real(row, first + 4)))
+  }
+
+  /// Streams the list's entries in order with one `COPY … TO STDOUT`.
+  func copyEntries(of list: PostgresList, _ body: (Entry) -> Void) throws(StoreError) {
+    do throws(PGFailure) {
+      try connection.copyOut(
+        "COPY (SELECT \(Self.entryColumns) FROM entries WHERE list = \(list.row) ORDER BY key)"
+          + " TO STDOUT"
+      ) { line throws(PGFailure) in
+        guard let entry = CopyRow.entry(line) else {
+          throw PGFailure(state: "XX000", message: "An entry in the database is malformed.")
+        }
+        body(entry)
+      }
+    } catch {
+      lastFailure = error
+      throw Self.storeError(error)
+    }
+  }
+}
