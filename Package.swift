@@ -124,7 +124,7 @@ let package = Package(
       name: "RosterApp",
       dependencies: [
         "RosterGtk", "RosterAppCore", "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer",
-        "RosterLocalization",
+        "RosterLocalization", "RosterPrint",
       ]
     ),
 

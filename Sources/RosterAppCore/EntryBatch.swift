@@ -95,11 +95,17 @@ public struct EntryBatch {
     }
   }
 
-  /// Appends everything as one user action: one undo step.
+  /// Appends everything as one user action: one undo step. In a list kept sorted each entry
+  /// goes to its sorted place instead of the end (``RosterList/append(prepared:after:)``).
   /// - Returns: The change as applied (empty when the batch is).
-  /// - Complexity: O(k log n) for k entries.
+  /// - Complexity: O(k log n) for k entries; O(k log² n) in a list kept sorted.
   @discardableResult
   public func commit() -> ListChange {
-    list.perform(action: edits)
+    guard list.keepSorted != nil else { return list.perform(action: edits) }
+    let categoryEdits = edits.filter {
+      if case .categories = $0 { return true }
+      return false
+    }
+    return list.append(prepared: entries, after: categoryEdits)
   }
 }

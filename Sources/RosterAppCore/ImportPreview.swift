@@ -15,9 +15,11 @@ public import RosterTransfer
 /// try preview.run()         // one undoable action
 /// ```
 ///
-/// A column mapping (which columns make the text and the category, whether there is a header)
-/// belongs here too when the formats library offers one: the preview shows it, ``run()`` passes
-/// it to the plan.
+/// A CSV file that is not Roster's own (``CSVFirstRow/needsMapping``: a school's
+/// `Last name,First name,Class`) has ``columns``: nothing is counted until the person chooses
+/// the text columns with ``choose(_:)``; the preview then counts and checks the rows again, and
+/// ``run()`` passes the ``mapping`` to the plan. Its first row is a header unless the person
+/// says otherwise, and is shown either way.
 @MainActor
 public struct ImportPreview {
   /// The file's path.
@@ -36,13 +38,66 @@ public struct ImportPreview {
   public private(set) var failure: String?
   /// Whether to import the good rows when some are refused; all or nothing otherwise.
   public var skipsInvalidRows = false
+  /// The cells of the first row of a CSV file that needs its columns chosen; `nil` for
+  /// Roster's own layout, JSON, or a file that cannot be read.
+  public private(set) var columns: [String]?
+  /// The columns chosen: no text column until the person chooses (``choose(_:)``).
+  public private(set) var mapping = ColumnMapping(textColumns: [], firstRowIsHeader: true)
+
+  /// Whether the person cancelled the reading (``read(path:into:progress:)`` or
+  /// ``choose(_:progress:)``): the preview has nothing to show.
+  public private(set) var wasCancelled = false
 
   /// Reads the file at `path` as a dry run against `list`: nothing is written.
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - list: The list the rows would go to.
+  ///   - progress: Told every ``TransferProgress/interval`` rows; `false` cancels
+  ///     (``wasCancelled``).
+  /// - Returns: What importing the file would do.
   /// - Complexity: O(n) in the file's size.
-  public static func read(path: String, into list: RosterList) -> ImportPreview {
+  public static func read(
+    path: String, into list: RosterList, progress: TransferProgress.Handler? = nil
+  ) -> ImportPreview {
     var preview = ImportPreview(path: path, list: list)
-    preview.check()
+    preview.readColumns()
+    if preview.columns == nil { preview.check(progress: progress) }
     return preview
+  }
+
+  /// Chooses the columns and counts and checks the rows again with them (a dry run: nothing
+  /// is written). With no text column, nothing is counted and Import is off.
+  /// - Parameters:
+  ///   - mapping: The columns chosen.
+  ///   - progress: As for ``read(path:into:progress:)``.
+  /// - Complexity: O(n) in the file's size.
+  public mutating func choose(_ mapping: ColumnMapping, progress: TransferProgress.Handler? = nil) {
+    guard columns != nil else { return }
+    self.mapping = mapping
+    rows = 0
+    refusals = []
+    failure = nil
+    wasCancelled = false
+    if !mapping.textColumns.isEmpty { check(progress: progress) }
+  }
+
+  /// Whether the person still has to choose the text columns.
+  public var needsColumns: Bool { columns != nil && mapping.textColumns.isEmpty }
+
+  /// The chosen text columns by name, as the preview shows them: “First name + Last name”.
+  public var textColumnsLine: String {
+    guard let columns else { return "" }
+    let names = mapping.textColumns.map { columns[$0] }
+    if names.isEmpty { return localized("Text: none chosen yet") }
+    return localized("Text: %@", names.joined(separator: " + "))
+  }
+
+  private mutating func readColumns() {
+    guard format == .csv, let handle = FileHandle(forReadingAtPath: path) else { return }
+    defer { try? handle.close() }
+    guard let first = try? CSVFirstRow.read(from: handle, name: name), first.needsMapping
+    else { return }
+    columns = first.fields
   }
 
   private init(path: String, list: RosterList) {
@@ -52,15 +107,17 @@ public struct ImportPreview {
     format = TransferFormat(inferringFrom: path)
   }
 
-  private mutating func check() {
+  private mutating func check(progress: TransferProgress.Handler?) {
     var found: [ImportRefusal] = []
     do throws(TransferError) {
       let summary = try plan(dryRun: true).run(
-        reading: try open(), name: name, into: ListImportDestination(list: list)
+        reading: try open(), name: name, into: ListImportDestination(list: list),
+        progress: progress
       ) { found.append($0) }
       rows = summary.rows
       refusals = found
     } catch {
+      if case .cancelled = error { wasCancelled = true }
       failure = TransferErrorWording.sentence(for: error)
     }
   }
@@ -68,7 +125,7 @@ public struct ImportPreview {
   /// Whether the Import button works: the file is readable and, all or nothing, no row is
   /// refused.
   public var canImport: Bool {
-    failure == nil && addCount > 0
+    failure == nil && !needsColumns && addCount > 0
   }
 
   /// How many entries the import adds with the current choice.
@@ -84,6 +141,11 @@ public struct ImportPreview {
   /// One line under the heading: what happens with the current choice.
   public var summary: String {
     if let failure { return failure }
+    if needsColumns {
+      return localized(
+        "The first row is not Roster's header: choose the column or columns that make each"
+          + " entry's text.")
+    }
     if rows == 0 { return localized("The file has no rows to import.") }
     if refusals.isEmpty {
       return localizedPlural(
@@ -126,18 +188,25 @@ public struct ImportPreview {
   }
 
   /// Imports the file with the current choice, as one undoable action.
+  /// - Parameter progress: Told every ``TransferProgress/interval`` rows; `false` cancels,
+  ///   and nothing is written.
   /// - Returns: What was read and stored.
   /// - Throws: ``TransferError`` when the file changed into one that fails, or, all or
-  ///   nothing, a row is refused; nothing is written then.
+  ///   nothing, a row is refused, or ``TransferError/cancelled``; nothing is written then.
   @discardableResult
-  public func run() throws(TransferError) -> ImportSummary {
+  public func run(progress: TransferProgress.Handler? = nil) throws(TransferError)
+    -> ImportSummary
+  {
     try plan(dryRun: false).run(
-      reading: try open(), name: name, into: ListImportDestination(list: list)
+      reading: try open(), name: name, into: ListImportDestination(list: list),
+      progress: progress
     ) { _ in }
   }
 
   private func plan(dryRun: Bool) -> ImportPlan {
-    ImportPlan(format: format, skipsInvalidRows: skipsInvalidRows, isDryRun: dryRun)
+    ImportPlan(
+      format: format, skipsInvalidRows: skipsInvalidRows, isDryRun: dryRun,
+      columns: columns == nil ? nil : mapping)
   }
 
   private func open() throws(TransferError) -> FileHandle {

@@ -62,6 +62,7 @@ public struct ShortcutTable: Hashable, Sendable {
         Shortcut(localized("Search"), ["<Control>f"], action: "win.search"),
         Shortcut(localized("Add field"), ["<Control>l"], action: "win.focus-add"),
         Shortcut(localized("Categories"), ["<Control>k"], action: "win.categories"),
+        Shortcut(localized("Print"), ["<Control>p"], action: "win.print"),
         Shortcut(localized("Main menu"), ["F10"]),
         Shortcut(localized("Keyboard shortcuts"), ["<Control>question"], action: "win.shortcuts"),
         Shortcut(localized("Close the window"), ["<Control>w"], action: "window.close"),

@@ -30,15 +30,24 @@ extension CommandLineTool {
     let store = try store(arguments)
     let batch = try attempt { () throws(StoreError) in try store.beginImport(into: list.id) }
     let meter = TerminalProgress(label: localized("Importing %@", path), sink: err)
+    func run<Destination: ImportDestination>(into destination: Destination)
+      throws(TransferError) -> ImportSummary
+    {
+      try plan.run(
+        reading: handle, name: path, into: destination,
+        progress: meter.map { meter in meter.update }
+      ) { [err] refusal in
+        err.line("roster: " + TransferErrorWording.sentence(for: refusal))
+      }
+    }
+    // A list kept sorted takes the entries at their places, as one action.
+    let sorted = list.keepSorted != nil && !plan.isDryRun
     let summary = try columns(
       { () throws(TransferError) in
         defer { meter?.finish() }
-        return try plan.run(
-          reading: handle, name: path, into: StoreImportDestination(batch: batch),
-          progress: meter.map { meter in meter.update }
-        ) { [err] refusal in
-          err.line("roster: " + TransferErrorWording.sentence(for: refusal))
-        }
+        return sorted
+          ? try run(into: SortedImportDestination(batch: batch, store: store, list: list.id))
+          : try run(into: StoreImportDestination(batch: batch))
       })
     if plan.isDryRun {
       out.line(

@@ -13,6 +13,12 @@ public final class CheckButton: Widget {
     set { gtk_check_button_set_active(typed(GtkCheckButton.self), newValue ? 1 : 0) }
   }
 
+  /// The text beside the box.
+  public var label: String {
+    get { gtk_check_button_get_label(typed(GtkCheckButton.self)).map { String(cString: $0) } ?? "" }
+    set { gtk_check_button_set_label(typed(GtkCheckButton.self), newValue) }
+  }
+
   /// Calls `handler` whenever it is ticked or unticked.
   public func onToggled(_ handler: @escaping @MainActor () -> Void) {
     Signal.connect(raw, "toggled", handler)

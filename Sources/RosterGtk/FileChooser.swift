@@ -20,6 +20,20 @@ public final class FileChooser {
     }
   }
 
+  /// A check box the chooser shows under its files (“For spreadsheets”): an id and its label.
+  public struct Toggle: Sendable {
+    /// Its id, among the ticked ones given to `chosen`.
+    public var id: String
+    /// What the person reads.
+    public var label: String
+
+    /// A toggle from its parts.
+    public init(id: String, label: String) {
+      self.id = id
+      self.label = label
+    }
+  }
+
   /// Whether the chooser opens an existing file or names one to write.
   public enum Mode: Sendable {
     /// Choose an existing file.
@@ -34,9 +48,21 @@ public final class FileChooser {
 
   /// Shows a chooser over `parent`; `chosen` gets the local path when the person accepts.
   @discardableResult
-  public init(
+  public convenience init(
     mode: Mode, title: String, accept: String, parent: Widget, filters: [Filter],
     chosen: @escaping @MainActor (String) -> Void
+  ) {
+    self.init(
+      mode: mode, title: title, accept: accept, parent: parent, filters: filters, toggles: []
+    ) { path, _ in chosen(path) }
+  }
+
+  /// Shows a chooser over `parent` with `toggles` under its files, unticked; `chosen` gets the
+  /// local path and the ids of the ticked toggles when the person accepts.
+  @discardableResult
+  public init(
+    mode: Mode, title: String, accept: String, parent: Widget, filters: [Filter],
+    toggles: [Toggle], chosen: @escaping @MainActor (String, Set<String>) -> Void
   ) {
     let action: GtkFileChooserAction
     switch mode {
@@ -53,6 +79,9 @@ public final class FileChooser {
       gtk_file_chooser_add_filter(fileChooser, gtkFilter)
       g_object_unref(UnsafeMutableRawPointer(gtkFilter))
     }
+    for toggle in toggles {
+      gtk_file_chooser_add_choice(fileChooser, toggle.id, toggle.label, nil, nil)
+    }
     if case .save(let name) = mode {
       gtk_file_chooser_set_current_name(fileChooser, name)
     }
@@ -66,7 +95,12 @@ public final class FileChooser {
       guard let path = g_file_get_path(file) else { return }
       let text = String(cString: path)
       g_free(path)
-      chosen(text)
+      let ticked = toggles.filter { toggle in
+        gtk_file_chooser_get_choice(fileChooser, toggle.id).map {
+          String(cString: $0) == "true"
+        } ?? false
+      }
+      chosen(text, Set(ticked.map(\.id)))
     }
     gtk_native_dialog_set_modal(
       UnsafeMutableRawPointer(chooser).assumingMemoryBound(

@@ -26,4 +26,18 @@ public enum MainLoop {
       return false
     }
   }
+
+  /// Runs the main loop for `milliseconds` (events, layout, painting), then returns: long work
+  /// on the main thread calls this now and then, so that a new window maps, a progress bar
+  /// redraws and a click on Cancel is seen. The caller must keep anything else from starting
+  /// meanwhile (a modal dialog).
+  @MainActor
+  public static func spin(milliseconds: UInt32) {
+    final class Flag {
+      var isSet = false
+    }
+    let elapsed = Flag()
+    after(milliseconds: milliseconds) { elapsed.isSet = true }
+    while !elapsed.isSet { g_main_context_iteration(nil, 1) }
+  }
 }

@@ -71,4 +71,10 @@ public final class MessageDialog: Widget {
     adw_message_dialog_response(dialog, id)
     gtk_window_close(typed(GtkWindow.self))
   }
+
+  /// Closes the dialog without a response: nothing is told, and the parent is not raised (a
+  /// progress dialog over another dialog goes without covering it).
+  public func destroy() {
+    gtk_window_destroy(typed(GtkWindow.self))
+  }
 }

@@ -53,6 +53,24 @@ enum Signal {
     connect(instance, name, Retained(handler), unsafeBitCast(trampoline, to: GCallback.self))
   }
 
+  /// A signal with a pointer and an `int` argument (`draw-page` of a GtkPrintOperation).
+  static func connect(
+    _ instance: UnsafeMutableRawPointer, _ name: String,
+    pointerAndInt handler: @escaping @MainActor (UnsafeMutableRawPointer?, Int32) -> Void
+  ) {
+    typealias Handler = @MainActor (UnsafeMutableRawPointer?, Int32) -> Void
+    let trampoline:
+      @convention(c) (
+        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?
+      ) -> Void = { _, argument, value, data in
+        nonisolated(unsafe) let box = Unmanaged<Retained<Handler>>.fromOpaque(data!)
+          .takeUnretainedValue()
+        nonisolated(unsafe) let argument = argument
+        MainActor.assumeIsolated { box.value(argument, value) }
+      }
+    connect(instance, name, Retained(handler), unsafeBitCast(trampoline, to: GCallback.self))
+  }
+
   /// `key-pressed` of a GtkEventControllerKey: the key and modifiers; return whether handled.
   static func connectKeyPressed(
     _ instance: UnsafeMutableRawPointer,

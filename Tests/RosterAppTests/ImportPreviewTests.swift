@@ -40,6 +40,52 @@ import Testing
     #expect(list.categories.isEmpty)
   }
 
+  @Test func aSchoolsSpreadsheetWaitsForItsColumns() throws {
+    let list = RosterList(title: "3b")
+    let csv = "Last name,First name,Class\nNowak,Łukasz,3b\nOwusu,Ama,3b\nLee,,\n"
+    var preview = ImportPreview.read(path: try file("class.csv", csv), into: list)
+    #expect(preview.columns == ["Last name", "First name", "Class"])
+    #expect(preview.needsColumns)
+    #expect(!preview.canImport)
+    #expect(preview.rows == 0)
+    #expect(preview.summary.hasPrefix("The first row is not Roster's header"))
+    #expect(preview.textColumnsLine == "Text: none chosen yet")
+
+    preview.choose(ColumnMapping(textColumns: [1, 0], categoryColumn: 2, firstRowIsHeader: true))
+    #expect(preview.textColumnsLine == "Text: First name + Last name")
+    #expect(preview.rows == 3)
+    #expect(preview.refusals.isEmpty)
+    #expect(preview.canImport)
+    #expect(preview.confirmLabel == "Import 3 entries")
+    try preview.run()
+    #expect(list.entries.map(\.text) == ["Łukasz Nowak", "Ama Owusu", "Lee"])
+    #expect(list.entries.map(\.category) == ["3b", "3b", nil])
+  }
+
+  @Test func aFirstRowThatIsNotAHeaderIsCountedAndChecked() throws {
+    let list = RosterList(title: "3b")
+    let csv = "Nowak,Łukasz\nOwusu,Ama\n"
+    var preview = ImportPreview.read(path: try file("class.csv", csv), into: list)
+    preview.choose(ColumnMapping(textColumns: [1, 0], firstRowIsHeader: true))
+    #expect(preview.rows == 1)
+    preview.choose(ColumnMapping(textColumns: [1, 0], firstRowIsHeader: false))
+    #expect(preview.rows == 2)
+    preview.choose(ColumnMapping(textColumns: [], firstRowIsHeader: false))
+    #expect(preview.rows == 0)
+    #expect(!preview.canImport)
+    #expect(list.isEmpty)
+  }
+
+  @Test func rosterHeaderAndOneColumnNeedNoChoice() throws {
+    let list = RosterList(title: "T")
+    let own = ImportPreview.read(path: try file("a.csv", "text,category\nAnna,\n"), into: list)
+    #expect(own.columns == nil)
+    #expect(own.rows == 1)
+    let single = ImportPreview.read(path: try file("b.csv", "Anna\nBob\n"), into: list)
+    #expect(single.columns == nil)
+    #expect(single.rows == 2)
+  }
+
   @Test func allOrNothingRefusesTheWholeFile() throws {
     let list = RosterList(title: "Guests")
     let path = try file("guests.csv", "Bob\nR2D2\n")
@@ -88,5 +134,70 @@ import Testing
       #expect(copy.entries.map(\.text) == ["Zoë", "Łukasz Nowak"])
       #expect(copy.entries.map(\.category) == ["Family", nil])
     }
+  }
+
+  @Test func spreadsheetExportStartsWithAByteOrderMarkAndJSONNever() throws {
+    let list = RosterList(title: "Guests")
+    try list.append("Zoë")
+    let csv = try file("excel.csv", "")
+    try ListExport.write(list, to: csv, byteOrderMark: true)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: csv))
+    #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF])
+    #expect(String(decoding: bytes.dropFirst(3), as: UTF8.self).hasPrefix("text,category"))
+    let json = try file("list.json", "")
+    try ListExport.write(list, to: json, byteOrderMark: true)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: json)).first == UInt8(ascii: "{"))
+    let copy = RosterList(title: "Copy")
+    try ImportPreview.read(path: csv, into: copy).run()
+    #expect(copy.entries.map(\.text) == ["Zoë"])
+  }
+
+  @Test func cancelledExportLeavesNoFile() throws {
+    let list = RosterList(title: "Many")
+    for index in 0..<(TransferProgress.interval + 10) {
+      try list.append("Name " + Self.letters(index))
+    }
+    let path = try file("many.csv", "")
+    var calls = 0
+    #expect(throws: TransferError.self) {
+      try ListExport.write(list, to: path) { _ in
+        calls += 1
+        return false
+      }
+    }
+    #expect(calls == 1)
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func cancelledImportWritesNothing() throws {
+    let rows = (0..<(2 * TransferProgress.interval)).map { "Name " + Self.letters($0) }
+    let path = try file("big.csv", "text\n" + rows.joined(separator: "\n") + "\n")
+    let list = RosterList(title: "Big")
+    var preview = ImportPreview.read(path: path, into: list) { _ in false }
+    #expect(preview.wasCancelled)
+    #expect(!preview.canImport)
+    preview = ImportPreview.read(path: path, into: list)
+    #expect(preview.rows == rows.count)
+    var seen: [Int] = []
+    #expect(throws: TransferError.self) {
+      try preview.run { step in
+        seen.append(step.done)
+        return false
+      }
+    }
+    #expect(seen == [TransferProgress.interval])
+    #expect(list.isEmpty)
+    #expect(!list.canUndo)
+  }
+
+  /// `number` written in letters, so that every name passes the name rule: 0 is “Aaaa”.
+  private static func letters(_ number: Int) -> String {
+    var rest = number
+    var word = ""
+    for _ in 0..<4 {
+      word.append(Character(UnicodeScalar(UInt8(97 + rest % 26))))
+      rest /= 26
+    }
+    return word.capitalized
   }
 }

@@ -50,4 +50,22 @@ import Testing
     try t.run("lists", "keep-sorted", "Nope", "on")
     try t.verify("keep-sorted")
   }
+
+  @Test func importIntoAListKeptSorted() throws {
+    let t = try Transcript()
+    try t.run("add", "Dora", "Bob")
+    try t.run("lists", "keep-sorted", "Names", "on", "--locale", "de_DE.UTF-8")
+    try t.run("import", "-", "--format", "csv", stdin: "text,category\nÄrla,Family\nZoë,\nAnna,\n")
+    try t.run("show")
+    try t.run("add", "Cleo")
+    try t.run("show")
+    try t.run("undo")
+    try t.run("undo")
+    try t.run("show")
+    // The same rules and messages as any import; nothing is written while a row is refused.
+    try t.run("import", "-", "--format", "csv", stdin: "text\nR2D2\nCleo\n")
+    try t.run("import", "-", "--format", "csv", "--skip-invalid", stdin: "text\nR2D2\nCleo\n")
+    try t.run("show")
+    try t.verify("import-keep-sorted")
+  }
 }

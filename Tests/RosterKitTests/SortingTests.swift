@@ -20,6 +20,28 @@ import Testing
     #expect(list.entries.map(\.text) == ["a", "b", "b", "c", "d"])
   }
 
+  @Test func preparedEntriesGoToTheirPlacesInAListKeptSorted() throws {
+    let list = try makeList(["b", "d"])
+    func entry(_ text: String, _ category: String? = nil) -> Entry {
+      Entry(id: UUID(), text: text, category: category, created: Date())
+    }
+    let ends = [entry("e"), entry("a")]
+    list.append(prepared: ends)
+    #expect(list.entries.map(\.text) == ["b", "d", "e", "a"], "not kept sorted: at the end")
+    list.undo()
+    list.setKeepSorted(EntryOrder(), collation: collation)
+    let new = CategoryRules(list.categories).creating("X")
+    let tie = entry("b")
+    let change = list.append(prepared: [entry("e"), entry("a", "X"), tie], after: new)
+    #expect(list.entries.map(\.text) == ["a", "b", "b", "d", "e"])
+    #expect(list.entry(at: 2)?.id == tie.id, "a tie goes after the entry already there")
+    #expect(list.categories.map(\.name) == ["X"])
+    #expect(change.edits.count == 4)
+    list.undo()
+    #expect(list.entries.map(\.text) == ["b", "d"])
+    #expect(list.categories.isEmpty)
+  }
+
   @Test func onlyEntriesOffTheLongestOrderedRunMove() throws {
     let list = try makeList(["a", "b", "z", "c", "d", "e"])
     let change = list.sort(EntryOrder(), collation: collation)

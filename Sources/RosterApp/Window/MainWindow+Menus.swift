@@ -22,6 +22,7 @@ extension MainWindow {
     let transfer = Menu()
     transfer.append(localized("Import…"), action: "win.import")
     transfer.append(localized("Export…"), action: "win.export")
+    wirePrinting(into: transfer)
     menu.append(section: transfer)
     let edit = Menu()
     edit.append(localized("Undo"), action: "win.undo")

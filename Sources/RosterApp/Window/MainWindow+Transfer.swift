@@ -46,8 +46,14 @@ extension MainWindow {
       let list = self.entries.list
       FileChooser(
         mode: .save(suggestedName: "\(list.title).csv"), title: Text.exportTitle,
-        accept: Text.exportAccept, parent: self.window, filters: Text.filters
-      ) { [weak self] path in self?.export(to: path) }
+        accept: Text.exportAccept, parent: self.window, filters: Text.filters,
+        toggles: [
+          FileChooser.Toggle(
+            id: "byte-order-mark", label: localized("For spreadsheets (byte-order mark)"))
+        ]
+      ) { [weak self] path, ticked in
+        self?.export(to: path, byteOrderMark: ticked.contains("byte-order-mark"))
+      }
     }
     FileDrop.accept(on: window) { [weak self] path in
       guard let self, !self.library.isLoading,
@@ -61,22 +67,44 @@ extension MainWindow {
   /// Reads `path` without writing anything and shows what importing it would do.
   func previewImport(of path: String) {
     entries.list.endTyping()
-    let preview = ImportPreview.read(path: path, into: entries.list)
-    ImportDialog.present(
-      preview, parent: window,
-      imported: { [weak self] summary in
-        guard let self else { return }
-        self.refresh()
-        self.toasts.show(
-          Text.imported(summary.imported, skipped: summary.refused), button: localized("Undo")
-        ) { [weak self] in self?.undoLast() }
-      },
-      failed: { [weak self] message in self?.toasts.show(message) })
+    let name = (path as NSString).lastPathComponent
+    let progress = ProgressDialog.rows(parent: window, heading: localized("Reading “%@”", name))
+    let preview = ImportPreview.read(path: path, into: entries.list, progress: progress.update)
+    progress.close()
+    guard !preview.wasCancelled else { return }
+    ImportDialog.present(preview, parent: window) { [weak self] preview in
+      self?.runImport(preview)
+    }
   }
 
-  private func export(to path: String) {
+  /// Imports what the person chose in the preview, as one undoable action; a cancelled import
+  /// writes nothing.
+  private func runImport(_ preview: ImportPreview) {
+    let progress = ProgressDialog.rows(
+      parent: window, heading: localized("Importing “%@”", preview.name))
+    defer { progress.close() }
     do throws(TransferError) {
-      let count = try ListExport.write(entries.list, to: path)
+      let summary = try preview.run(progress: progress.update)
+      refresh()
+      toasts.show(
+        Text.imported(summary.imported, skipped: summary.refused), button: localized("Undo")
+      ) {
+        [weak self] in self?.undoLast()
+      }
+    } catch {
+      toasts.show(TransferErrorWording.sentence(for: error))
+    }
+  }
+
+  private func export(to path: String, byteOrderMark: Bool) {
+    let name = (path as NSString).lastPathComponent
+    let progress = ProgressDialog(
+      parent: window, heading: localized("Exporting to “%@”", name),
+      unit: { localizedPlural("%@ entry", "%@ entries", count: $0, GroupedNumber.text($0)) })
+    defer { progress.close() }
+    do throws(TransferError) {
+      let count = try ListExport.write(
+        entries.list, to: path, byteOrderMark: byteOrderMark, progress: progress.update)
       toasts.show(Text.exported(count, (path as NSString).lastPathComponent))
     } catch {
       toasts.show(TransferErrorWording.sentence(for: error))

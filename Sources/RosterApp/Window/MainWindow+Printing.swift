@@ -1,0 +1,71 @@
+import Foundation
+import RosterAppCore
+import RosterGtk
+import RosterKit
+import RosterLocalization
+import RosterPrint
+import RosterTransfer
+
+extension MainWindow {
+  /// Print… and Print Sign-in Sheet… in the main menu: GTK's print dialog, with the pages of
+  /// RosterPrint (the same as `roster export --format pdf`). `ROSTER_PRINT_TO_FILE` (tests)
+  /// preselects “Print to File” with that PDF path; the dialog still shows.
+  func wirePrinting(into menu: Menu) {
+    menu.append(localized("Print…"), action: "win.print")
+    menu.append(localized("Print Sign-in Sheet…"), action: "win.print-sign-in")
+    actions.add("print") { [unowned self] in self.print(style: .list) }
+    actions.add("print-sign-in") { [unowned self] in self.print(style: .signIn) }
+  }
+
+  private func print(style: PrintDocument.Style) {
+    guard !library.isLoading else {
+      // Only the first rows are here yet: a printout of them would look complete.
+      toasts.show(localized("The list is still loading; print it in a moment."))
+      return
+    }
+    entries.list.endTyping()
+    let list = entries.list
+    let document = PrintDocument(
+      title: list.title, date: Self.printDate(), rows: list.entries.map(PrintRow.init),
+      style: style, labels: Self.printLabels)
+    var renderer: PageRenderer?
+    PrintOperation(
+      job: list.title, parent: window,
+      outputFile: ProcessInfo.processInfo.environment["ROSTER_PRINT_TO_FILE"],
+      pages: { width, height in
+        let pages = PageRenderer(
+          document: document, pageSize: PageSize(width: width, height: height))
+        renderer = pages
+        return pages.pageCount
+      },
+      draw: { cairo, page in renderer?.drawPage(page, on: cairo) },
+      finished: { [weak self] outcome in
+        switch outcome {
+        case .printed, .cancelled: break
+        case .failed(let message):
+          self?.toasts.show(localized("Cannot print: %@", message))
+        }
+      })
+  }
+
+  /// Today, as the person's locale writes a date.
+  private static func printDate() -> String {
+    let formatter = DateFormatter()
+    formatter.dateStyle = .long
+    formatter.timeStyle = .none
+    return formatter.string(from: Date())
+  }
+
+  /// The words the pages add, in the person's language.
+  private static var printLabels: PrintLabels {
+    PrintLabels(
+      text: localized("Name"), category: localized("Category"),
+      signature: localized("Signature"),
+      summary: { date, count in
+        localizedPlural(
+          "%1$@ · %2$@ entry", "%1$@ · %2$@ entries", count: count, date,
+          TransferProgress.grouped(count))
+      },
+      page: { number, count in localized("Page %1$@ of %2$@", number, count) })
+  }
+}
