@@ -10,14 +10,14 @@ import RosterTransfer
 /// checked entries into the loaded list, each at its sorted place, and records that as one
 /// action: one `roster undo` takes the whole import back.
 final class SortedImportDestination: ImportDestination {
-  private let batch: ImportBatch
-  private let store: SQLiteStore
+  private let batch: any ImportSession
+  private let store: any CommandStorage
   private let list: UUID
   private var entries: [Entry] = []
   private var categories: [EntryCategory] = []
 
   /// A destination checking rows with `batch` and placing them in `list` of `store`.
-  init(batch: ImportBatch, store: SQLiteStore, list: UUID) {
+  init(batch: any ImportSession, store: any CommandStorage, list: UUID) {
     self.batch = batch
     self.store = store
     self.list = list
