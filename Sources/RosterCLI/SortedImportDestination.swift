@@ -2,7 +2,6 @@ import Foundation
 import RosterBackend
 import RosterCollation
 import RosterKit
-import RosterStore
 import RosterTransfer
 
 /// The rows of an ``ImportPlan`` going into a list kept sorted. The store's import batch checks
