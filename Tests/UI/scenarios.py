@@ -870,7 +870,8 @@ def german_menus_and_reasons(app):
     for label in ("Neue Liste …", "Liste umbenennen …", "Liste löschen", "Rückgängig",
                   "Wiederholen", "Kategorien …", "Tastenkürzel"):
         app.need("menu item", label)
-    for label in ("Importieren …", "Exportieren …", "Info zu Roster"):
+    for label in ("Importieren …", "Exportieren …", "Drucken …", "Anwesenheitsliste drucken …",
+                  "Info zu Roster"):
         app.need("menu item", label)
     for english in ("Delete List", "Import…", "Export…", "Sort"):
         check(not app.find("menu item", english), f"an English {english!r} in the German menu")
