@@ -85,7 +85,9 @@ let package = Package(
     // gettext, from glibc, and the front ends' words: translated messages (`localized`) and
     // refusals put into words (`RefusalWording`); `make pot` extracts, po/ translates.
     .systemLibrary(name: "CGettext"),
-    .target(name: "RosterLocalization", dependencies: ["RosterKit", "RosterBackend", "CGettext"]),
+    .target(
+      name: "RosterLocalization",
+      dependencies: ["RosterKit", "RosterBackend", "RosterTransfer", "CGettext"]),
 
     // Front ends. The command line is a library (its command table, dispatch and help) under a
     // few lines of executable.
@@ -173,7 +175,9 @@ let package = Package(
       exclude: ["Golden"]),
     .testTarget(
       name: "RosterLocalizationTests",
-      dependencies: ["RosterKit", "RosterBackend", "RosterLocalization", "RosterTestSupport"]),
+      dependencies: [
+        "RosterKit", "RosterBackend", "RosterTransfer", "RosterLocalization", "RosterTestSupport",
+      ]),
     .testTarget(
       name: "RosterAppTests",
       dependencies: [

@@ -197,8 +197,8 @@ NOT_SHOWN_FILES = {"ManualPage.swift", "ShellCompletion.swift", "SampleStorage.s
                    "SampleData.swift", "Instrumentation.swift"}
 NOT_SHOWN = {
     "Roster",
-    # RosterTransfer's ImportRefusal has no wording in RosterLocalization yet.
-    "roster: \\(refusal)",
+    # The program's name before a message, as `CLIError.message` puts it.
+    "roster: ",
 }
 
 
@@ -206,12 +206,7 @@ NOT_SHOWN = {
 SHOWN_BLOCK = re.compile(r'\b(?:description|details|help|summary)\s*[:=]\s*"""\s*$')
 # Help other branches were rewriting when the translations came: printed as pending, not
 # failed; wrap each in localized (and delete it here) once those changes are in.
-PENDING = (
-    "Creates a list. The rule decides",  # lists create
-    "Appends the entries of FILE",  # import
-    "CSV (RFC 4180): UTF-8",  # import
-    "Writes the list to standard output or FILE.",  # export
-)
+PENDING = ()
 
 
 def unwrapped():

@@ -43,7 +43,7 @@ public final class AddFieldController {
   /// A gentle warning when the text is valid but the list already has it.
   public var warning: String? {
     guard let normalized = validation.normalized, list.isDuplicate(normalized) else { return nil }
-    return "“\(normalized)” is already in the list; Add adds it again."
+    return localized("“%@” is already in the list; Add adds it again.", normalized)
   }
 
   /// Adds the text as a new entry at the end of the list and clears the field.

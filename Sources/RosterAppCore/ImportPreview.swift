@@ -118,7 +118,7 @@ public struct ImportPreview {
       refusals = found
     } catch {
       if case .cancelled = error { wasCancelled = true }
-      failure = error.description
+      failure = TransferErrorWording.sentence(for: error)
     }
   }
 
@@ -136,7 +136,7 @@ public struct ImportPreview {
   }
 
   /// The dialog's heading.
-  public var heading: String { "Import “\(name)”" }
+  public var heading: String { localized("Import “%@”", name) }
 
   /// One line under the heading: what happens with the current choice.
   public var summary: String {
@@ -146,33 +146,43 @@ public struct ImportPreview {
         "The first row is not Roster's header: choose the column or columns that make each"
           + " entry's text.")
     }
-    let noun = rows == 1 ? "row" : "rows"
-    let target = "“\(list.title)”"
-    if rows == 0 { return "The file has no rows to import." }
+    if rows == 0 { return localized("The file has no rows to import.") }
     if refusals.isEmpty {
-      return "\(GroupedNumber.text(rows)) \(noun) will be added to \(target)."
+      return localizedPlural(
+        "%1$@ row will be added to “%2$@”.", "%1$@ rows will be added to “%2$@”.", count: rows,
+        GroupedNumber.text(rows), list.title)
     }
-    let verb = refusals.count == 1 ? "is" : "are"
     let refused =
-      "\(GroupedNumber.text(refusals.count)) of \(GroupedNumber.text(rows)) \(noun) \(verb) refused"
+      rows == 1
+      ? localized("1 of 1 row is refused")
+      : localizedPlural(
+        "%1$@ of %2$@ rows is refused", "%1$@ of %2$@ rows are refused", count: refusals.count,
+        GroupedNumber.text(refusals.count), GroupedNumber.text(rows))
     if skipsInvalidRows {
-      return "\(GroupedNumber.text(addCount)) will be added to \(target); \(refused) and skipped."
+      return localizedPlural(
+        "%1$@ will be added to “%2$@”; %3$@ and skipped.",
+        "%1$@ will be added to “%2$@”; %3$@ and skipped.", count: addCount,
+        GroupedNumber.text(addCount), list.title, refused)
     }
-    return "\(refused). All or nothing: nothing is imported while a row is refused; skip the"
-      + " refused rows to import the rest."
+    return localized(
+      "%@. All or nothing: nothing is imported while a row is refused; skip the"
+        + " refused rows to import the rest.", refused)
   }
 
   /// The Import button's text: “Import 12 entries”.
   public var confirmLabel: String {
-    addCount == 1 ? "Import 1 entry" : "Import \(GroupedNumber.text(addCount)) entries"
+    localizedPlural(
+      "Import %@ entry", "Import %@ entries", count: addCount, GroupedNumber.text(addCount))
   }
 
   /// Each refusal as the preview lists it: “Line 3: “R2D2” refused: …”.
   public var refusalLines: [String] {
     refusals.map { refusal in
       switch refusal.location {
-      case .line(let line): "Line \(line): \(refusal.reason)"
-      case .entry(let index): "Entry \(index): \(refusal.reason)"
+      case .line(let line):
+        localized("Line %1$@: %2$@", line, TransferErrorWording.reason(for: refusal))
+      case .entry(let index):
+        localized("Entry %1$@: %2$@", index, TransferErrorWording.reason(for: refusal))
       }
     }
   }
@@ -201,7 +211,7 @@ public struct ImportPreview {
 
   private func open() throws(TransferError) -> FileHandle {
     guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw .unreadable(file: name, reason: "no such readable file")
+      throw .unreadable(file: name, reason: localized("no such readable file"))
     }
     return handle
   }

@@ -1,5 +1,6 @@
 import Foundation
 public import RosterKit
+import RosterLocalization
 public import RosterTransfer
 
 /// Writes a list to a file in CSV or JSON, as `roster export` does (``ExportWriter``), streamed
@@ -31,7 +32,7 @@ public enum ListExport {
       categories: list.categories, byteOrderMark: byteOrderMark)
     guard FileManager.default.createFile(atPath: path, contents: nil),
       let file = FileHandle(forWritingAtPath: path)
-    else { throw .unreadable(file: name, reason: "it cannot be created here") }
+    else { throw .unreadable(file: name, reason: localized("it cannot be created here")) }
     var buffer = ""
     var failure: (any Error)?
     func flush() {
@@ -60,7 +61,7 @@ public enum ListExport {
       if let failure { throw failure }
       try file.close()
     } catch {
-      throw .unreadable(file: name, reason: "it could not be written (\(error))")
+      throw .unreadable(file: name, reason: localized("it could not be written (%@)", "\(error)"))
     }
     return writer.count
   }

@@ -1,5 +1,6 @@
 import Foundation
 public import RosterKit
+import RosterLocalization
 
 /// What pasting several lines into the add field would do, shown before anything changes: each
 /// valid line becomes an entry, in order; each refused line is listed with its reason and left
@@ -58,7 +59,7 @@ public struct PastePreview {
       let verdict: Verdict
       switch list.rule.validate(text) {
       case .invalid(let refusal):
-        verdict = .refused(refusal.message)
+        verdict = .refused(RefusalWording.sentence(for: refusal))
       case .valid(let normalized):
         let key = Self.duplicateKey(normalized)
         let repeated = list.isDuplicate(normalized) || seen.contains(key)
@@ -85,18 +86,24 @@ public struct PastePreview {
 
   /// The confirm button's text (and what a screen reader says): “Add 3 entries”.
   public var confirmLabel: String {
-    addCount == 1 ? "Add 1 entry" : "Add \(GroupedNumber.text(addCount)) entries"
+    localizedPlural(
+      "Add %@ entry", "Add %@ entries", count: addCount, GroupedNumber.text(addCount))
   }
 
   /// One line under the heading: what will be added, refused and flagged.
   public var summary: String {
-    var parts = [addCount == 1 ? "1 line will be added" : "\(addCount) lines will be added"]
+    // TRANSLATORS: the parts of the summary are joined with "; " and end with ".".
+    var parts = [
+      localizedPlural("%@ line will be added", "%@ lines will be added", count: addCount, addCount)
+    ]
     if refusedCount > 0 {
-      parts.append(refusedCount == 1 ? "1 is refused" : "\(refusedCount) are refused")
+      parts.append(
+        localizedPlural("%@ is refused", "%@ are refused", count: refusedCount, refusedCount))
     }
     if duplicateCount > 0 {
       parts.append(
-        duplicateCount == 1 ? "1 is a duplicate" : "\(duplicateCount) are duplicates")
+        localizedPlural(
+          "%@ is a duplicate", "%@ are duplicates", count: duplicateCount, duplicateCount))
     }
     return parts.joined(separator: "; ") + "."
   }

@@ -1,5 +1,6 @@
 import RosterCollation
 public import RosterKit
+import RosterLocalization
 
 /// The app's Sort menu, display-free: its four orders, sorting the shown list as one undoable
 /// action, and keeping it sorted.
@@ -21,12 +22,14 @@ public final class SortController {
 
   /// The Sort menu's orders, in menu order.
   public static let commands = [
-    Command(action: "sort-a-z", label: "A–Z", field: .text, descending: false),
-    Command(action: "sort-z-a", label: "Z–A", field: .text, descending: true),
+    Command(action: "sort-a-z", label: localized("A–Z"), field: .text, descending: false),
+    Command(action: "sort-z-a", label: localized("Z–A"), field: .text, descending: true),
     Command(
-      action: "sort-last-word-a-z", label: "A–Z by Last Word", field: .lastWord, descending: false),
+      action: "sort-last-word-a-z", label: localized("A–Z by Last Word"), field: .lastWord,
+      descending: false),
     Command(
-      action: "sort-last-word-z-a", label: "Z–A by Last Word", field: .lastWord, descending: true),
+      action: "sort-last-word-z-a", label: localized("Z–A by Last Word"), field: .lastWord,
+      descending: true),
   ]
 
   /// The action of the Keep Sorted toggle.
@@ -61,7 +64,8 @@ public final class SortController {
     } else {
       change = list.sort(order, collation: collation)
     }
-    return change.edits.isEmpty ? "Already sorted \(command.label)" : "Sorted \(command.label)"
+    return change.edits.isEmpty
+      ? localized("Already sorted %@", command.label) : localized("Sorted %@", command.label)
   }
 
   /// Turns keeping `list` sorted on (by the order last chosen) or off. Returns the toast.
@@ -69,15 +73,15 @@ public final class SortController {
   public func toggleKeepSorted(_ list: RosterList) -> String {
     if list.keepSorted != nil {
       list.setKeepSorted(nil)
-      return "Entries stay where they are put"
+      return localized("Entries stay where they are put")
     }
     list.setKeepSorted(lastOrder, collation: collation)
-    return "Kept sorted \(Self.label(of: lastOrder)): new entries go to their place"
+    return localized("Kept sorted %@: new entries go to their place", Self.label(of: lastOrder))
   }
 
   /// The menu label of an order.
   public static func label(of order: EntryOrder) -> String {
     commands.first { $0.field == order.field && $0.descending == order.descending }?.label
-      ?? order.description
+      ?? EntryOrderWording.name(of: order)
   }
 }

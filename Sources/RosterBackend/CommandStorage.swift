@@ -20,7 +20,7 @@ public protocol CommandStorage: RosterStorage {
   /// Creates a list belonging to `team` (a PostgreSQL role), or private to the user when
   /// `nil`.
   /// - Throws: As ``RosterStorage/createList(title:rule:)``; a team on an engine without
-  ///   teams is refused.
+  ///   teams is refused (``StoreError/teamsUnsupported``).
   func createList(title: String, rule: Rule, team: String?) throws(StoreError) -> ListSummary
   /// Validates `texts` with the list's rule and appends them, as one action.
   /// - Complexity: O(k log n) for k texts.

@@ -37,6 +37,12 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
   case reloadRequired
   /// The database was written by a newer version of Roster.
   case newerSchema(Int)
+  /// A list was given to a team in a store without teams (a SQLite file has one user).
+  case teamsUnsupported
+  /// No role of the database server has this name.
+  case teamNotFound(String)
+  /// The user is not a member of the team's role.
+  case notTeamMember(String)
 
   /// The message for a person.
   public var description: String {
@@ -60,6 +66,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case .reloadRequired: "The change log no longer covers this window: reload the list."
     case .newerSchema(let version):
       "The database has schema version \(version), newer than this Roster understands."
+    case .teamsUnsupported: "Teams need a shared PostgreSQL database; a SQLite file has one user."
+    case .teamNotFound(let team): "There is no team role “\(team)”."
+    case .notTeamMember(let team): "You are not a member of the team “\(team)”."
     }
   }
 

@@ -34,7 +34,7 @@ enum CLIError: Error {
       return localized("%1$@ See “%2$@”.", message, help)
     case .failed(let message): return message
     case .store(let error): return StoreErrorWording.sentence(for: error)
-    case .transfer(let error): return error.description
+    case .transfer(let error): return TransferErrorWording.sentence(for: error)
     case .reported: return nil
     }
   }

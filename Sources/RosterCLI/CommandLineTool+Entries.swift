@@ -180,7 +180,7 @@ extension CommandLineTool {
       case .title(let old, let new): phrases.append(localized("renamed “%1$@” to “%2$@”", old, new))
       case .keepSorted(_, let new):
         phrases.append(
-          new.map { localized("kept the list sorted %@", $0) }
+          new.map { localized("kept the list sorted %@", EntryOrderWording.name(of: $0)) }
             ?? localized("stopped keeping it sorted"))
       }
     }

@@ -12,13 +12,15 @@ extension CommandLineTool {
     if arguments.value("--format") == "pdf"
       || (arguments.value("--format") == nil && path?.lowercased().hasSuffix(".pdf") == true)
     {
-      if arguments.has("--bom") { throw arguments.usage("--bom is for CSV exports.") }
+      if arguments.has("--bom") { throw arguments.usage(localized("--bom is for CSV exports.")) }
       return try exportPDF(arguments, path: path)
     }
-    if arguments.has("--sign-in") { throw arguments.usage("--sign-in is for PDF exports.") }
-    let format = try format(arguments, path: path, formats: "csv, json or pdf")
+    if arguments.has("--sign-in") {
+      throw arguments.usage(localized("--sign-in is for PDF exports."))
+    }
+    let format = try format(arguments, path: path, formats: localized("csv, json or pdf"))
     if arguments.has("--bom"), format != .csv {
-      throw arguments.usage("--bom is for CSV exports.")
+      throw arguments.usage(localized("--bom is for CSV exports."))
     }
     let list = try list(arguments)
     let store = try store(arguments)
@@ -32,7 +34,9 @@ extension CommandLineTool {
     // Not over the rows themselves when they go to the same terminal.
     let meter =
       path == nil && isatty(STDOUT_FILENO) == 1
-      ? nil : TerminalProgress(label: "Exporting “\(list.title)”", unit: "entries", sink: err)
+      ? nil
+      : TerminalProgress(
+        label: localized("Exporting “%@”", list.title), unit: localized("entries"), sink: err)
     sink.write(writer.header)
     try attempt { () throws(StoreError) in
       try store.forEachEntry(in: list.id) { entry in
@@ -46,7 +50,10 @@ extension CommandLineTool {
     meter?.finish()
     sink.write(writer.footer)
     try finishOutput(sink, path: path)
-    if let path { out.line("Exported \(writer.count) entries from “\(list.title)” to \(path).") }
+    if let path {
+      out.line(
+        localized("Exported %1$@ entries from “%2$@” to %3$@.", writer.count, list.title, path))
+    }
   }
 
   /// Where an export goes: standard output, or the file at `path`, created or truncated.
@@ -54,7 +61,7 @@ extension CommandLineTool {
     guard let path else { return out }
     guard FileManager.default.createFile(atPath: path, contents: nil),
       let handle = FileHandle(forWritingAtPath: path)
-    else { throw .failed("Cannot write “\(path)”.") }
+    else { throw .failed(localized("Cannot write “%@”.", path)) }
     return TextSink(handle: handle, closes: true)
   }
 
@@ -70,9 +77,12 @@ extension CommandLineTool {
   func failedOutput(_ failure: any Error, path: String?) throws(CLIError) -> Never {
     guard let path else {
       throw .failed(
-        "Cannot write standard output: \(Self.reason(failure)); the export is incomplete.")
+        localized(
+          "Cannot write standard output: %@; the export is incomplete.", Self.reason(failure)))
     }
     try? FileManager.default.removeItem(atPath: path)
-    throw .failed("Cannot write “\(path)”: \(Self.reason(failure)); removed the incomplete file.")
+    throw .failed(
+      localized(
+        "Cannot write “%1$@”: %2$@; removed the incomplete file.", path, Self.reason(failure)))
   }
 }

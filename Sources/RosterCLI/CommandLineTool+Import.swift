@@ -29,7 +29,7 @@ extension CommandLineTool {
     let list = try list(arguments)
     let store = try store(arguments)
     let batch = try attempt { () throws(StoreError) in try store.beginImport(into: list.id) }
-    let meter = TerminalProgress(label: "Importing \(path)", sink: err)
+    let meter = TerminalProgress(label: localized("Importing %@", path), sink: err)
     func run<Destination: ImportDestination>(into destination: Destination)
       throws(TransferError) -> ImportSummary
     {
@@ -37,7 +37,7 @@ extension CommandLineTool {
         reading: handle, name: path, into: destination,
         progress: meter.map { meter in meter.update }
       ) { [err] refusal in
-        err.line("roster: \(refusal)")
+        err.line("roster: " + TransferErrorWording.sentence(for: refusal))
       }
     }
     // A list kept sorted takes the entries at their places, as one action.
@@ -71,17 +71,19 @@ extension CommandLineTool {
   {
     let header = arguments.has("--header")
     if header, arguments.has("--no-header") {
-      throw arguments.usage("Give --header or --no-header, not both.")
+      throw arguments.usage(localized("Give --header or --no-header, not both."))
     }
     let text = arguments.value("--text-columns")
     let category = arguments.value("--category-column")
     let given = text != nil || category != nil || header || arguments.has("--no-header")
     if given, format != .csv {
-      throw arguments.usage("The column options are for CSV files; a JSON document names its own.")
+      throw arguments.usage(
+        localized("The column options are for CSV files; a JSON document names its own."))
     }
     let columns = text.map { $0.split(separator: ",", omittingEmptySubsequences: false) } ?? []
     if columns.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-      throw arguments.usage("--text-columns takes COL[,COL…]: names or numbers, none empty.")
+      throw arguments.usage(
+        localized("--text-columns takes COL[,COL…]: names or numbers, none empty."))
     }
     return ColumnChoice(
       textColumns: columns.map(String.init), categoryColumn: category,
@@ -96,14 +98,15 @@ extension CommandLineTool {
     } catch {
       switch error {
       case .columnsNotChosen, .noSuchColumn, .ambiguousColumn:
-        err.line("roster: \(error)")
+        err.line("roster: " + TransferErrorWording.sentence(for: error))
         throw .failed(
-          "Choose the columns with --text-columns COL[,COL…] [--category-column COL] and"
-            + " --header or --no-header (COL: a column's name or its number from 1)."
-            + " Nothing was imported.")
+          localized(
+            "Choose the columns with --text-columns COL[,COL…] [--category-column COL] and"
+              + " --header or --no-header (COL: a column's name or its number from 1)."
+              + " Nothing was imported."))
       case .headerNotChosen:
-        err.line("roster: \(error)")
-        throw .failed("Add --header or --no-header. Nothing was imported.")
+        err.line("roster: " + TransferErrorWording.sentence(for: error))
+        throw .failed(localized("Add --header or --no-header. Nothing was imported."))
       default:
         throw .transfer(error)
       }
@@ -134,14 +137,14 @@ extension CommandLineTool {
   }
 
   /// The file format from `--format`, else the file's extension, else CSV.
-  func format(_ arguments: Arguments, path: String?, formats: String = "csv or json")
+  func format(_ arguments: Arguments, path: String?, formats: String = localized("csv or json"))
     throws(CLIError) -> TransferFormat
   {
     guard let name = arguments.value("--format") else {
       return TransferFormat(inferringFrom: path)
     }
     guard let format = TransferFormat(rawValue: name) else {
-      throw arguments.usage("Unknown format “\(name)”: use \(formats).")
+      throw arguments.usage(localized("Unknown format “%1$@”: use %2$@.", name, formats))
     }
     return format
   }

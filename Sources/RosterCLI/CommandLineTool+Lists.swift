@@ -30,7 +30,9 @@ extension CommandLineTool {
       let noun = localizedPlural("entry", "entries", count: list.count)
       var rule = list.rule.kind.rawValue
       if let pattern = list.rule.pattern { rule += " \(pattern)" }
-      if let order = list.keepSorted { rule += ", kept sorted \(order)" }
+      if let order = list.keepSorted {
+        rule += localized(", kept sorted %@", EntryOrderWording.name(of: order))
+      }
       out.line("\(list.title)\(padding)  \(list.count) \(noun)  \(out.styled(rule, "2"))")
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import RosterBackend
 import RosterKit
+import RosterLocalization
 import RosterPrint
 import RosterStore
 import RosterTransfer
@@ -10,8 +11,9 @@ extension CommandLineTool {
   func exportPDF(_ arguments: Arguments, path: String?) throws(CLIError) {
     if path == nil, isatty(STDOUT_FILENO) == 1 {
       throw arguments.usage(
-        "A PDF is not for a terminal: give -o FILE.pdf, or send standard output to a file or a"
-          + " program.")
+        localized(
+          "A PDF is not for a terminal: give -o FILE.pdf, or send standard output to a file or a"
+            + " program."))
     }
     let list = try list(arguments)
     let store = try store(arguments)
@@ -22,19 +24,20 @@ extension CommandLineTool {
     }
     let document = PrintDocument(
       title: list.title, date: Self.today(), rows: rows,
-      style: arguments.has("--sign-in") ? .signIn : .list)
+      style: arguments.has("--sign-in") ? .signIn : .list, labels: .localized)
     let handle: FileHandle
     if let path {
       guard FileManager.default.createFile(atPath: path, contents: nil),
         let file = FileHandle(forWritingAtPath: path)
-      else { throw .failed("Cannot write “\(path)”.") }
+      else { throw .failed(localized("Cannot write “%@”.", path)) }
       handle = file
     } else {
       out.flush()
       handle = .standardOutput
     }
     defer { if path != nil { try? handle.close() } }
-    let meter = TerminalProgress(label: "Printing “\(list.title)”", unit: "pages", sink: err)
+    let meter = TerminalProgress(
+      label: localized("Printing “%@”", list.title), unit: localized("pages"), sink: err)
     let pages: Int
     do throws(PDFWriter.Failure) {
       defer { meter?.finish() }
@@ -42,14 +45,16 @@ extension CommandLineTool {
     } catch {
       guard case .write(let failure) = error else {
         if let path { try? FileManager.default.removeItem(atPath: path) }
-        throw .failed("Cannot write the PDF: \(error).")
+        throw .failed(localized("Cannot write the PDF: %@.", error))
       }
       try failedOutput(failure, path: path)
     }
     if let path {
-      let noun = pages == 1 ? "page" : "pages"
       out.line(
-        "Exported \(rows.count) entries from “\(list.title)” to \(path) (\(pages) \(noun)).")
+        localizedPlural(
+          "Exported %1$@ entries from “%2$@” to %3$@ (%4$@ page).",
+          "Exported %1$@ entries from “%2$@” to %3$@ (%4$@ pages).", count: pages, rows.count,
+          list.title, path, pages))
     }
   }
 

@@ -2,12 +2,13 @@ import Foundation
 import RosterBackend
 import RosterCollation
 import RosterKit
+import RosterLocalization
 import RosterStore
 
 /// `roster sort`, `roster lists keep-sorted`, and adding and editing in a list kept sorted.
 extension CommandLineTool {
   func sort(_ arguments: Arguments) throws(CLIError) {
-    try arguments.expect(0...0, "no arguments (the list is --list TITLE)")
+    try arguments.expect(0...0, localized("no arguments (the list is --list TITLE)"))
     let (order, collator) = try entryOrder(arguments)
     let summary = try list(arguments)
     let store = try store(arguments)
@@ -20,17 +21,33 @@ extension CommandLineTool {
       try store.record(change, in: summary.id)
       return change.insertedIDs.count
     }
-    let noun = moved == 1 ? "entry" : "entries"
-    let what = moved == 0 ? "already in order" : "\(moved) \(noun) moved"
-    let kept = summary.keepSorted != nil ? ", and keeps itself so" : ""
-    out.line("Sorted “\(summary.title)” \(order): \(what)\(kept).")
+    let sentence: String
+    switch (moved, summary.keepSorted != nil) {
+    case (0, false):
+      sentence = localized(
+        "Sorted “%1$@” %2$@: already in order.", summary.title, EntryOrderWording.name(of: order))
+    case (0, true):
+      sentence = localized(
+        "Sorted “%1$@” %2$@: already in order, and keeps itself so.", summary.title,
+        EntryOrderWording.name(of: order))
+    case (_, false):
+      sentence = localizedPlural(
+        "Sorted “%1$@” %2$@: %3$@ entry moved.", "Sorted “%1$@” %2$@: %3$@ entries moved.",
+        count: moved, summary.title, EntryOrderWording.name(of: order), moved)
+    case (_, true):
+      sentence = localizedPlural(
+        "Sorted “%1$@” %2$@: %3$@ entry moved, and keeps itself so.",
+        "Sorted “%1$@” %2$@: %3$@ entries moved, and keeps itself so.", count: moved, summary.title,
+        EntryOrderWording.name(of: order), moved)
+    }
+    out.line(sentence)
   }
 
   func keepSorted(_ arguments: Arguments) throws(CLIError) {
-    try arguments.expect(2...2, "TITLE and on or off")
+    try arguments.expect(2...2, localized("TITLE and on or off"))
     let (title, setting) = (arguments.positionals[0], arguments.positionals[1])
     guard setting == "on" || setting == "off" else {
-      throw arguments.usage("“\(setting)” is neither on nor off.")
+      throw arguments.usage(localized("“%@” is neither on nor off.", setting))
     }
     var order: EntryOrder?
     var collator: Collator?
@@ -39,7 +56,7 @@ extension CommandLineTool {
     } else if ["--by", "--locale"].contains(where: { arguments.value($0) != nil })
       || arguments.has("--reverse")
     {
-      throw arguments.usage("--by, --locale and --reverse go with on, not off.")
+      throw arguments.usage(localized("--by, --locale and --reverse go with on, not off."))
     }
     let store = try store(arguments)
     let moved = try attempt { () throws(StoreError) in
@@ -50,10 +67,13 @@ extension CommandLineTool {
       return change.insertedIDs.count
     }
     if let order {
-      let noun = moved == 1 ? "entry" : "entries"
-      out.line("“\(title)” keeps itself sorted \(order) (\(moved) \(noun) moved).")
+      out.line(
+        localizedPlural(
+          "“%1$@” keeps itself sorted %2$@ (%3$@ entry moved).",
+          "“%1$@” keeps itself sorted %2$@ (%3$@ entries moved).", count: moved, title,
+          EntryOrderWording.name(of: order), moved))
     } else {
-      out.line("“\(title)” no longer keeps itself sorted.")
+      out.line(localized("“%@” no longer keeps itself sorted.", title))
     }
   }
 
@@ -101,7 +121,7 @@ extension CommandLineTool {
   private func entryOrder(_ arguments: Arguments) throws(CLIError) -> (EntryOrder, Collator) {
     let by = arguments.value("--by") ?? "text"
     guard let field = EntryOrder.Field(rawValue: by) else {
-      throw arguments.usage("--by takes text or last-word, not “\(by)”.")
+      throw arguments.usage(localized("--by takes text or last-word, not “%@”.", by))
     }
     let collator: Collator
     do throws(CollationError) {
@@ -115,7 +135,13 @@ extension CommandLineTool {
         }
       }
     } catch {
-      throw .failed(error.description)
+      switch error {
+      case .unknownLocale(let name):
+        throw .failed(
+          localized(
+            "“%@” is not a locale Roster can sort by: write one as LANG does (de_DE.UTF-8),"
+              + " as a language tag (de-DE) or a language (de).", name))
+      }
     }
     let order = EntryOrder(
       field: field, descending: arguments.has("--reverse"), locale: collator.locale)

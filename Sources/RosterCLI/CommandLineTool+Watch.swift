@@ -2,6 +2,7 @@ import Foundation
 import RosterBackend
 import RosterEngines
 import RosterKit
+import RosterLocalization
 
 /// Set by SIGINT and SIGTERM while `roster watch` runs: the loop ends and the command exits 0.
 nonisolated(unsafe) private var watchStopSignal: sig_atomic_t = 0
@@ -9,7 +10,7 @@ nonisolated(unsafe) private var watchStopSignal: sig_atomic_t = 0
 /// `roster watch`.
 extension CommandLineTool {
   func watch(_ arguments: Arguments) throws(CLIError) {
-    try arguments.expect(0...0, "no arguments (use --list TITLE to follow one list)")
+    try arguments.expect(0...0, localized("no arguments (use --list TITLE to follow one list)"))
     let json = arguments.has("--json")
     let database = location(arguments)
     let environment = environment
@@ -38,14 +39,14 @@ extension CommandLineTool {
     sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
     // A reader that went away ends the watch quietly, instead of killing it.
     signal(SIGPIPE, SIG_IGN)
-    err.line("roster: Watching \(session.following); press Ctrl-C to stop.")
+    err.line("roster: " + localized("Watching %@; press Ctrl-C to stop.", session.following))
     err.flush()
     do throws(StoreError) {
       try session.run { [out] in
         watchStopSignal != 0 || out.failure != nil || Self.readerGone()
       }
     } catch .listNotFound(let title) {
-      throw .failed("The list “\(title)” was deleted.")
+      throw .failed(localized("The list “%@” was deleted.", title))
     } catch {
       throw .store(error)
     }

@@ -16,14 +16,15 @@ extension CommandTable {
       usage: [
         "lists create TITLE [--rule personal-name|text|pattern] [--pattern REGEX] [--team ROLE]"
       ],
-      description: """
+      description: localized(
+        """
         Creates a list. The rule decides what entries it accepts:
           personal-name   people's names in every script (the default)
           text            any single line of text
           pattern         a whole-string regular expression (--pattern), over the text rule
         On PostgreSQL, --team ROLE gives the list to a team (a role you are a member of): its
         members see and edit it. Without --team the list is yours alone.
-        """,
+        """),
       options: [.option("--rule", "R"), .option("--pattern", "REGEX"), .option("--team", "ROLE")],
       run: { tool, arguments throws(CLIError) in try tool.createList(arguments) }),
     Command(

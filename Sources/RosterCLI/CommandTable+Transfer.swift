@@ -39,23 +39,25 @@ extension CommandTable {
         "import FILE [--format csv|json] [--skip-invalid] [--dry-run] [--list TITLE]",
         "import FILE.csv --text-columns COL[,COL…] [--category-column COL] [--header|--no-header]",
       ],
-      description: """
+      description: localized(
+        """
         Appends the entries of FILE (“-” for standard input) to the list, validating every row with
         the list's rule. By default it is all or nothing: every bad row is reported (line number
         and reason) and nothing is imported. The format defaults to the file's extension, else CSV.
-        """,
+        """),
       options: [
         list, format,
         .flag("--skip-invalid", help: localized("Import the good rows and report the others.")),
         .flag("--dry-run", help: localized("Check everything, write nothing.")),
         .option(
           "--text-columns", "COL[,COL…]",
-          help: "The CSV columns that make the text, joined with a space."),
-        .option("--category-column", "COL", help: "The CSV column of the category."),
-        .flag("--header", help: "The first row names the columns; it is not imported."),
-        .flag("--no-header", help: "The first row is an entry like the others."),
+          help: localized("The CSV columns that make the text, joined with a space.")),
+        .option("--category-column", "COL", help: localized("The CSV column of the category.")),
+        .flag("--header", help: localized("The first row names the columns; it is not imported.")),
+        .flag("--no-header", help: localized("The first row is an entry like the others.")),
       ],
-      details: """
+      details: localized(
+        """
         CSV (RFC 4180): UTF-8, optional byte-order mark, CRLF or LF, fields quoted with " when they
         hold commas, quotes or line breaks. When the first row names columns among text, category,
         id, created and updated, it is a header; when it has one column, every row is text, then
@@ -69,7 +71,7 @@ extension CommandTable {
         JSON: the document `roster export --format json` writes (see `roster export --help`).
         Ids in the file are kept; an id already in the list is a bad row. Imports of more than
         10,000 entries cannot be undone. Progress goes to standard error when it is a terminal.
-        """,
+        """),
       run: { tool, arguments throws(CLIError) in try tool.importFile(arguments) }),
     Command(
       "export", section: .transfer, listing: .init("export [--format csv|json|pdf] [-o FILE]"),
@@ -77,7 +79,8 @@ extension CommandTable {
         "export [--format csv|json] [--bom] [-o FILE] [--list TITLE]",
         "export --format pdf [--sign-in] [-o FILE] [--list TITLE]",
       ],
-      description: """
+      description: localized(
+        """
         Writes the list to standard output or FILE. The format defaults to FILE's extension
         (.json, .pdf), else CSV. Progress goes to standard error when it is a terminal (and the
         list does not go to that terminal).
@@ -94,19 +97,22 @@ extension CommandTable {
            "entries":[{"id":…,"text":…,"category":…|null,"created":…,"updated":…}]}
         Times are ISO 8601 in UTC with milliseconds. Importing an export into an empty list gives
         back the same entries, ids, order and categories.
-        """,
+        """),
       options: [
         list, exportFormat, .option("--output", "FILE", short: "-o"),
-        .flag("--bom", help: "CSV: start with a UTF-8 byte-order mark, for spreadsheets."),
-        .flag("--sign-in", help: "PDF: a sign-in sheet, with a box and a signature column."),
+        .flag(
+          "--bom", help: localized("CSV: start with a UTF-8 byte-order mark, for spreadsheets.")),
+        .flag(
+          "--sign-in", help: localized("PDF: a sign-in sheet, with a box and a signature column.")),
       ],
-      details: """
+      details: localized(
+        """
         PDF: A4 pages to print: the title, the date and the entry count, numbered rows with the
         category, the header on every page and the page number at the foot; --sign-in adds a
         box to tick and a column to sign. Fonts: Debian's Noto (fonts-noto-core,
         fonts-noto-cjk), for every script. A PDF goes to standard output only when that is not
         a terminal.
-        """,
+        """),
       run: { tool, arguments throws(CLIError) in try tool.export(arguments) }),
   ]
 }

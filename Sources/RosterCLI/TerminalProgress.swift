@@ -1,4 +1,5 @@
 import Foundation
+import RosterLocalization
 import RosterTransfer
 
 /// Progress of a long import or export on standard error, as one line redrawn in place —
@@ -17,7 +18,7 @@ final class TerminalProgress {
   private var shown = false
 
   /// A meter for `label`, or `nil` when standard error is not a terminal.
-  init?(label: String, unit: String = "rows", sink: TextSink) {
+  init?(label: String, unit: String = localized("rows"), sink: TextSink) {
     guard isatty(STDERR_FILENO) == 1 else { return nil }
     self.label = label
     self.unit = unit

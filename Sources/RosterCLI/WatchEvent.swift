@@ -1,5 +1,6 @@
 import Foundation
 import RosterKit
+import RosterLocalization
 import RosterTransfer
 
 /// One change `roster watch` reports: an entry inserted, updated, removed or moved in a list.
@@ -42,18 +43,20 @@ struct WatchEvent: Equatable {
   /// One line for a person: `Names: added “Anna” at #3 (1a2b3c4d)`.
   func line(_ style: (String) -> String) -> String {
     let id = "(" + style(String(UUIDText.string(entry.id).prefix(8))) + ")"
-    let text = "“\(entry.text)”"
+    let text = entry.text
     let at = position.map { " #\($0)" } ?? ""
     let what: String
     switch kind {
-    case .insert: what = "added \(text) at\(at)"
-    case .remove: what = "removed \(text) from\(at)"
-    case .move: what = "moved \(text) to\(at)"
+    case .insert: what = localized("added “%1$@” at%2$@", text, at)
+    case .remove: what = localized("removed “%1$@” from%2$@", text, at)
+    case .move: what = localized("moved “%1$@” to%2$@", text, at)
     case .update:
       if let oldText, oldText != entry.text {
-        what = "changed “\(oldText)” to \(text)"
+        what = localized("changed “%1$@” to “%2$@”", oldText, text)
+      } else if let category = entry.category {
+        what = localized("set the category of “%1$@” to “%2$@”", text, category)
       } else {
-        what = "set the category of \(text) to " + (entry.category.map { "“\($0)”" } ?? "none")
+        what = localized("set the category of “%@” to none", text)
       }
     }
     return "\(list): \(what) \(id)"

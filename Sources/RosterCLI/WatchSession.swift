@@ -1,6 +1,7 @@
 import Foundation
 import RosterBackend
 import RosterKit
+import RosterLocalization
 
 /// The loop of `roster watch`: follows one list or every list, waits for other writers, and
 /// reports each change once, in order, across lost connections.
@@ -60,8 +61,8 @@ final class WatchSession {
 
   /// What the session is following, for the status line once it has started.
   var following: String {
-    if let only = followers.first, title != nil { return "“\(only.title)”" }
-    return followers.count == 1 ? "1 list" : "\(followers.count) lists"
+    if let only = followers.first, title != nil { return localized("“%@”", only.title) }
+    return localizedPlural("%@ list", "%@ lists", count: followers.count, followers.count)
   }
 
   /// Follows until `stopping` says so; reconnects with backoff whenever the storage fails.
@@ -79,7 +80,7 @@ final class WatchSession {
           lastSweep = clock.now
         }
         if failing {
-          status("Reconnected; caught up.")
+          status(localized("Reconnected; caught up."))
           failing = false
           backoff = .milliseconds(100)
         }
@@ -88,7 +89,10 @@ final class WatchSession {
         throw .listNotFound(name)
       } catch {
         storage = nil
-        if !failing { status("Lost the database (\(error)); reconnecting.") }
+        if !failing {
+          status(
+            localized("Lost the database (%@); reconnecting.", ErrorWording.sentence(for: error)))
+        }
         failing = true
         pending = true
         pause(backoff, unless: stopping)
@@ -126,13 +130,13 @@ final class WatchSession {
       let summaries = try storage.lists()
       let present = Set(summaries.map(\.id))
       for gone in followers where !present.contains(gone.id) {
-        status("“\(gone.title)” was deleted.")
+        status(localized("“%@” was deleted.", gone.title))
       }
       followers.removeAll { !present.contains($0.id) }
       let known = Set(followers.map(\.id))
       for summary in summaries where !known.contains(summary.id) {
         followers.append(ListFollower(newcomer: summary))
-        status("Following the new list “\(summary.title)”.")
+        status(localized("Following the new list “%@”.", summary.title))
       }
     }
     var index = 0
@@ -143,7 +147,7 @@ final class WatchSession {
         index += 1
       } catch .listNotFound(let name) {
         guard title == nil else { throw .listNotFound(title ?? name) }
-        status("“\(follower.title)” was deleted.")
+        status(localized("“%@” was deleted.", follower.title))
         followers.remove(at: index)
       }
     }

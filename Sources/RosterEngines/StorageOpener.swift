@@ -25,24 +25,23 @@ public enum StorageOpener {
 
   /// Creates or migrates the database's schema, as `roster db init` does: a SQLite file is
   /// brought up to date whenever it is opened; a PostgreSQL database only here, by its owner.
-  /// - Returns: What was done, for a person.
+  /// - Returns: What was done, for a front end to word.
   public static func initialize(
     _ location: DatabaseLocation, environment: [String: String]
-  ) throws(StoreError) -> String {
+  ) throws(StoreError) -> DatabaseInitialization {
     switch location.engine {
     case .sqlite(let path):
       _ = try SQLiteStore(path: path)
-      return "The SQLite database \(path) is ready."
+      return .sqliteReady(path: path)
     case .postgres(let conninfo):
       let (before, after) = try PostgresStore.initializeSchema(
         conninfo: conninfo, environment: environment)
       let store = try PostgresStore(conninfo: conninfo, environment: environment)
       let place = store.serverPlace
-      if before == after {
-        return "The PostgreSQL database at \(place) already has Roster schema version \(after)."
-      }
-      let verb = before == 0 ? "Created" : "Migrated to"
-      return "\(verb) Roster schema version \(after) in the PostgreSQL database at \(place)."
+      if before == after { return .postgresCurrent(place: place, version: after) }
+      return before == 0
+        ? .postgresCreated(place: place, version: after)
+        : .postgresMigrated(place: place, version: after)
     }
   }
 }

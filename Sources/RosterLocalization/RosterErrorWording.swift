@@ -24,7 +24,7 @@ public enum RosterErrorWording {
     case .keptSorted(let title, let order):
       localized(
         "“%1$@” keeps itself sorted %2$@: turn keep-sorted off to move entries by hand.", title,
-        order)
+        EntryOrderWording.name(of: order))
     }
   }
 }

@@ -29,6 +29,10 @@ public enum StoreErrorWording {
     case .newerSchema(let version):
       localized(
         "The database has schema version %@, newer than this Roster understands.", version)
+    case .teamsUnsupported:
+      localized("Teams need a shared PostgreSQL database; a SQLite file has one user.")
+    case .teamNotFound(let team): localized("There is no team role “%@”.", team)
+    case .notTeamMember(let team): localized("You are not a member of the team “%@”.", team)
     case .roster(let error): RosterErrorWording.sentence(for: error)
     case .database, .duplicateEntry: error.description
     }

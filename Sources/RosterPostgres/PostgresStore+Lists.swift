@@ -35,7 +35,7 @@ extension PostgresStore {
   /// Creates a list that belongs to `team`, a role the user is a member of (usually a NOLOGIN
   /// role granted to each member), or, when `nil`, private to the user's own role.
   /// - Throws: ``StoreError/listExists(_:)``, a RosterKit refusal of the title, or
-  ///   ``StoreError/database(_:)`` when there is no such role or the user is not its member.
+  ///   ``StoreError/teamNotFound(_:)`` or ``StoreError/notTeamMember(_:)``.
   public func createList(title: String, rule: Rule, team: String?) throws(StoreError)
     -> ListSummary
   {
@@ -47,9 +47,9 @@ extension PostgresStore {
       let role = try run(
         "SELECT oid, pg_has_role(current_user, oid, 'MEMBER') FROM pg_roles"
           + " WHERE rolname = coalesce($1, current_user)", [team])
-      guard role.count == 1 else { throw .database("There is no team role “\(team ?? "")”.") }
+      guard role.count == 1 else { throw .teamNotFound(team ?? "") }
       guard role.text(0, 1) == "t" else {
-        throw .database("You are not a member of the team “\(team ?? "")”.")
+        throw .notTeamMember(team ?? "")
       }
       do throws(StoreError) {
         try run(

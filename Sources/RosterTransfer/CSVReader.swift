@@ -59,11 +59,11 @@ public final class CSVReader {
       } catch {
         throw .malformed(
           file: name, line: line,
-          reason: "invalid UTF-8 at byte \(fieldOffset + error.offset) of the file.")
+          reason: .invalidUTF8(byte: fieldOffset + error.offset))
       }
       guard fields.count <= Self.maximumFields else {
         throw .malformed(
-          file: name, line: recordLine, reason: "more than \(Self.maximumFields) fields.")
+          file: name, line: recordLine, reason: .tooManyFields(limit: Self.maximumFields))
       }
       field.removeAll(keepingCapacity: true)
     }
@@ -92,8 +92,7 @@ public final class CSVReader {
         fieldOffset = offset
       case (.unquoted, 0x22):
         throw .malformed(
-          file: name, line: line, reason: "a quote inside an unquoted field: quote the whole field."
-        )
+          file: name, line: line, reason: .quoteInUnquotedField)
       case (.fieldStart, _), (.unquoted, _):
         if state == .fieldStart { fieldOffset = offset - 1 }
         state = .unquoted
@@ -109,13 +108,13 @@ public final class CSVReader {
       case (.quoteInQuoted, _):
         throw .malformed(
           file: name, line: line,
-          reason: "text after a closing quote: double quotes inside a field (\"\").")
+          reason: .textAfterClosingQuote)
       }
     }
     if state == .quoted {
       throw .malformed(
         file: name, line: recordLine,
-        reason: "a quoted field is never closed (it starts on this line).")
+        reason: .unclosedQuote)
     }
     if fields.isEmpty, field.isEmpty, state == .fieldStart { return nil }
     try endField()
@@ -134,7 +133,7 @@ public final class CSVReader {
     guard field.count < Self.maximumFieldBytes else {
       throw .malformed(
         file: name, line: recordLine,
-        reason: "a field is longer than \(Self.maximumFieldBytes) bytes; is this a CSV file?")
+        reason: .fieldTooLong(limit: Self.maximumFieldBytes))
     }
     field.append(byte)
   }
@@ -161,7 +160,7 @@ public final class CSVReader {
       data = try handle.read(upToCount: 1 << 20) ?? Data()
     } catch {
       throw .malformed(
-        file: name, line: line, reason: "cannot read: \(error.localizedDescription)")
+        file: name, line: line, reason: .unreadable(error.localizedDescription))
     }
     chunk = Array(data)
     index = 0

@@ -86,7 +86,7 @@ extension ImportPlan {
         }, to: destination)
       if let reason {
         summary.refused += 1
-        reading.report(ImportRefusal(file: name, location: .line(record.line), reason: reason))
+        reading.report(ImportRefusal(file: name, location: .line(record.line), cause: reason))
       }
       try reading.advance(summary.rows, size.map { Double(reader.bytesRead) / Double($0) })
     }
@@ -126,7 +126,7 @@ extension ImportPlan {
       do throws(Destination.Failure) {
         try destination.addCategory(EntryCategory(name: category.name, color: color ?? nil))
       } catch {
-        throw .refusedCategory(file: name, name: category.name, reason: "\(error)")
+        throw .refusedCategory(file: name, name: category.name, reason: error)
       }
     }
     let total = max(1, document.entries.count)
@@ -140,7 +140,7 @@ extension ImportPlan {
         }, to: destination)
       if let reason {
         summary.refused += 1
-        reading.report(ImportRefusal(file: name, location: .entry(index + 1), reason: reason))
+        reading.report(ImportRefusal(file: name, location: .entry(index + 1), cause: reason))
       }
       try reading.advance(summary.rows, Double(summary.rows) / Double(total))
     }

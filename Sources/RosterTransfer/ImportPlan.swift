@@ -102,21 +102,21 @@ public struct ImportPlan: Sendable {
     }
   }
 
-  /// Adds one row, or says why it is refused; throws when the whole import must stop.
+  /// Adds one row, or gives why it is refused; throws when the whole import must stop.
   func refusal<Destination: ImportDestination>(
     adding cells: () throws(TransferError) -> ImportRow, to destination: Destination
-  ) throws(TransferError) -> String? {
+  ) throws(TransferError) -> (any Error)? {
     let row: ImportRow
     do throws(TransferError) {
       row = try cells()
     } catch {
-      return error.description
+      return error
     }
     do throws(Destination.Failure) {
       try destination.add(row)
     } catch {
       guard Destination.refusesOnlyTheRow(error) else { throw .destination(error) }
-      return "\(error)"
+      return error
     }
     return nil
   }

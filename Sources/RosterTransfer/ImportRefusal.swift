@@ -12,8 +12,24 @@ public struct ImportRefusal: Equatable, Sendable, CustomStringConvertible {
   public let file: String
   /// Where the row is.
   public let location: Location
-  /// Why it was refused.
+  /// Why it was refused: a ``TransferError`` (a bad id or time) or the destination's own
+  /// error (a RosterKit refusal, a duplicate id), for a front end to word.
+  public let cause: any Error
+  /// Why it was refused, in English: the cause's description.
   public let reason: String
+
+  /// A refusal of the row at `location` of `file`, for `cause`.
+  public init(file: String, location: Location, cause: any Error) {
+    self.file = file
+    self.location = location
+    self.cause = cause
+    self.reason = "\(cause)"
+  }
+
+  /// The same file, place and reason (the cause is compared by its words).
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.file == rhs.file && lhs.location == rhs.location && lhs.reason == rhs.reason
+  }
 
   /// `FILE line N: reason` or `FILE entry N: reason`.
   public var description: String {

@@ -26,7 +26,7 @@ extension RosterDocument {
     } catch {
       let line = data.prefix(error.offset).count { $0 == 0x0A } + 1
       throw .malformed(
-        file: name, line: line, reason: "invalid UTF-8 at byte \(error.offset) of the file.")
+        file: name, line: line, reason: .invalidUTF8(byte: error.offset))
     }
     let document: RosterDocument
     do {

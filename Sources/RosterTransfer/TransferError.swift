@@ -7,7 +7,7 @@ import RosterBackend
 /// this line).`
 public enum TransferError: Error, CustomStringConvertible {
   /// The file is not well-formed here: `FILE line N: reason`.
-  case malformed(file: String, line: Int, reason: String)
+  case malformed(file: String, line: Int, reason: Malformation)
   /// The file could not be read at all.
   case unreadable(file: String, reason: String)
   /// The file is larger than a format reads whole (JSON); the limit is in bytes.
@@ -18,8 +18,8 @@ public enum TransferError: Error, CustomStringConvertible {
   case unsupportedVersion(file: String, version: Int)
   /// A category of the document has a colour that is not `#rrggbb`.
   case invalidCategoryColor(file: String, name: String)
-  /// The destination refused a category of the document.
-  case refusedCategory(file: String, name: String, reason: String)
+  /// The destination refused a category of the document, with its error.
+  case refusedCategory(file: String, name: String, reason: any Error)
   /// A row's id is not a UUID.
   case invalidID(String)
   /// A row's time is not ISO 8601 UTC.

@@ -37,7 +37,8 @@ import Testing
       .refused("R2D2", refusal), .listNotFound("Guests"), .listExists("Guests"), .busy,
       .constraint("UNIQUE"), .entryNotFound("#9"), .ambiguousEntry("abcd", matches: 3),
       .positionOutOfRange(9, count: 1), .positionOutOfRange(9, count: 2), .reloadRequired,
-      .newerSchema(7), .database("disk I/O error"),
+      .newerSchema(7), .database("disk I/O error"), .teamsUnsupported, .teamNotFound("staff"),
+      .notTeamMember("staff"),
     ]
     for error in errors {
       #expect(StoreErrorWording.sentence(for: error) == error.description)

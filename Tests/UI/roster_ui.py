@@ -9,6 +9,10 @@ import time
 import pyatspi
 from gi.repository import GLib
 
+# The text fields that are no entry: the add field, the empty last row and the search field,
+# in English (the C locale) and German.
+NOT_ENTRIES = ("New entry", "New row", "Search", "Neuer Eintrag", "Neue Zeile", "Suchen")
+
 
 def pump():
     """Lets AT-SPI's client library process the bus's signals (new apps, changed trees)."""
@@ -140,7 +144,7 @@ class App:
         """The texts of the entry rows the list has realised, top to bottom."""
         rows = []
         for node in self.all("text"):
-            if node.name in ("New entry", "New row", "Search"):
+            if node.name in NOT_ENTRIES:
                 continue
             rows.append(text_of(node))
         return rows

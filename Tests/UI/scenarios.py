@@ -567,15 +567,20 @@ def choose_file(app, title, path):
         app.gone(None, title)
 
 
-def import_file(app, name, text):
-    """Writes `text` to a new file called `name` and opens it with Import… in the main menu."""
+ENGLISH_IMPORT = ("Main Menu", "Import…", "Import a List", "Import “{}”")
+
+
+def import_file(app, name, text, words=ENGLISH_IMPORT):
+    """Writes `text` to a new file called `name` and opens it with Import… in the main menu;
+    `words` are the menu button's, the item's, the file chooser's and the preview's names."""
     path = os.path.join(tempfile.mkdtemp(prefix="roster-import-"), name)
     with open(path, "w", encoding="utf-8") as file:
         file.write(text)
-    app.press_named("push button", "Main Menu")
-    app.press_named("menu item", "Import…")
-    choose_file(app, "Import a List", path)
-    app.need("label", f"Import “{name}”")
+    menu, item, title, heading = words
+    app.press_named("push button", menu)
+    app.press_named("menu item", item)
+    choose_file(app, title, path)
+    app.need("label", heading.format(name))
     return path
 
 
@@ -865,9 +870,24 @@ def german_menus_and_reasons(app):
     for label in ("Neue Liste …", "Liste umbenennen …", "Liste löschen", "Rückgängig",
                   "Wiederholen", "Kategorien …", "Tastenkürzel"):
         app.need("menu item", label)
-    check(not app.find("menu item", "Delete List"), "an English item in the German menu")
+    for label in ("Importieren …", "Exportieren …", "Drucken …", "Anwesenheitsliste drucken …",
+                  "Info zu Roster"):
+        app.need("menu item", label)
+    for english in ("Delete List", "Import…", "Export…", "Sort"):
+        check(not app.find("menu item", english), f"an English {english!r} in the German menu")
     app.screenshot("german-menu")
-    app.key("Escape")
+    # The first “Sortieren” opens the submenu; the last is the submenu's own title.
+    app.press(app.need("menu item", "Sortieren"))
+    for label in ("A–Z", "Z–A", "A–Z nach letztem Wort", "Z–A nach letztem Wort",
+                  "Sortiert halten"):
+        app.need("menu item", label)
+    for english in ("A–Z by Last Word", "Keep Sorted"):
+        check(not app.find("menu item", english), f"an English {english!r} in the Sort submenu")
+    wait_until(lambda: [n for n in app.all("menu item", "Sortiert halten") if n.queryComponent()
+                        .getExtents(pyatspi.DESKTOP_COORDS)[2] > 0], 3, "the Sort submenu open")
+    app.screenshot("german-sort-menu")
+    app.press_named("menu item", "Sortiert halten")
+    app.need("label", "Die Liste hält sich A–Z sortiert: Neue Einträge kommen an ihren Platz")
     field = app.need("text", "Neuer Eintrag")
     app.focus(field)
     app.type("R2D2")
@@ -876,6 +896,31 @@ def german_menus_and_reasons(app):
           f"the reason is {reason!r}")
     check(not has_state(button, pyatspi.STATE_SENSITIVE), "Hinzufügen is sensitive for R2D2")
     app.screenshot("german-reason")
+
+
+@scenario
+@german
+def german_import_preview(app):
+    import_file(
+        app, "gaeste.csv", "text,category\nBob,Familie\nR2D2,\nŁukasz Nowak,Arbeit\nZoë,\n",
+        ("Hauptmenü", "Importieren …", "Eine Liste importieren", "„{}“ importieren"))
+    app.need("label", "1 von 4 Zeilen wird abgelehnt. Alles oder nichts: Solange eine Zeile "
+             "abgelehnt wird, wird nichts importiert; überspringen Sie die abgelehnten Zeilen, "
+             "um den Rest zu importieren.")
+    app.need("label", "Zeile 3: „R2D2“ abgelehnt: „2“ (U+0032) an Position 2: Ziffern gehören "
+             "nicht in einen Namen.")
+    check(not has_state(app.need("push button", "0 Einträge importieren"),
+                        pyatspi.STATE_SENSITIVE), "all or nothing imports despite R2D2")
+    app.screenshot("german-preview")
+    app.click(app.need("check box", "Die abgelehnte Zeile überspringen"))
+    app.need("label", "3 werden zu „Names“ hinzugefügt; 1 von 4 Zeilen wird abgelehnt und "
+             "übersprungen.")
+    button = app.need("push button", "3 Einträge importieren")
+    wait_until(lambda: has_state(button, pyatspi.STATE_SENSITIVE), 3, "Import to be enabled")
+    app.click(button)
+    wait_until(lambda: app.entry_texts() == ["Bob", "Łukasz Nowak", "Zoë"], 3, "the good rows")
+    app.need("label", "3 Einträge importiert; 1 abgelehnte übersprungen")
+    app.screenshot("german-imported")
 
 
 def main():

@@ -162,7 +162,7 @@ final class RowView {
     showNames(text, isDraft: entry == nil)
     if !field.hasFocusWithin { showCover() }
     showCategory(entry?.category, in: list)
-    showMoveRefusal(list.moveRefusal?.description)
+    showMoveRefusal(list.moveRefusal.map(RosterErrorWording.sentence))
   }
 
   /// In a list kept sorted, the move actions are off and the handle says why.

@@ -1,5 +1,6 @@
 import RosterGtk
 import RosterKit
+import RosterLocalization
 
 /// The About window (main menu → About Roster).
 @MainActor
@@ -7,10 +8,10 @@ enum About {
   /// What it says; the strings a translation needs are here.
   static let details = AboutWindow.Details(
     name: "Roster", icon: App.id, version: RosterVersion.current,
-    developer: "The Roster contributors",
-    comments: "Keep lists of names — guests, classes, teams — checked as you type.",
-    developers: ["The Roster contributors"],
-    copyright: "© 2026 The Roster contributors", isApacheLicensed: true)
+    developer: localized("The Roster contributors"),
+    comments: localized("Keep lists of names — guests, classes, teams — checked as you type."),
+    developers: [localized("The Roster contributors")],
+    copyright: localized("© 2026 The Roster contributors"), isApacheLicensed: true)
 
   /// Shows it over `parent`.
   static func present(parent: Widget) {

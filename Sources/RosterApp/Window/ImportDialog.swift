@@ -14,10 +14,10 @@ import RosterTransfer
 enum ImportDialog {
   /// The dialog's words, in one place for translation.
   private enum Text {
-    static let cancel = "Cancel"
-    static let refusedName = "Refused rows"
+    static var cancel: String { localized("Cancel") }
+    static var refusedName: String { localized("Refused rows") }
     static func skip(_ count: Int) -> String {
-      count == 1 ? "Skip the refused row" : "Skip the \(count) refused rows"
+      count == 1 ? localized("Skip the refused row") : localized("Skip the %@ refused rows", count)
     }
   }
 

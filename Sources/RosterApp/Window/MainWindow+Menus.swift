@@ -20,8 +20,8 @@ extension MainWindow {
     lists.append(localized("Delete List"), action: "win.delete-list")
     menu.append(section: lists)
     let transfer = Menu()
-    transfer.append("Import…", action: "win.import")
-    transfer.append("Export…", action: "win.export")
+    transfer.append(localized("Import…"), action: "win.import")
+    transfer.append(localized("Export…"), action: "win.export")
     wirePrinting(into: transfer)
     menu.append(section: transfer)
     let edit = Menu()
@@ -46,7 +46,7 @@ extension MainWindow {
           self.show(try self.library.createList(title: title, rule: rule))
           return nil
         } catch {
-          return "\(error)"
+          return ErrorWording.sentence(for: error)
         }
       }
     }
@@ -60,7 +60,7 @@ extension MainWindow {
           self?.refresh()
           return nil
         } catch {
-          return "\(error)"
+          return ErrorWording.sentence(for: error)
         }
       }
     }
@@ -106,7 +106,7 @@ extension MainWindow {
         assign(existing)
         return nil
       } catch {
-        return "\(error)"
+        return ErrorWording.sentence(for: error)
       }
     }
   }

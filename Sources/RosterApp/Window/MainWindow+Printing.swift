@@ -59,13 +59,11 @@ extension MainWindow {
   /// The words the pages add, in the person's language.
   private static var printLabels: PrintLabels {
     PrintLabels(
-      text: localized("Name"), category: localized("Category"),
-      signature: localized("Signature"),
+      text: PrintWording.text, category: PrintWording.category,
+      signature: PrintWording.signature,
       summary: { date, count in
-        localizedPlural(
-          "%1$@ · %2$@ entry", "%1$@ · %2$@ entries", count: count, date,
-          TransferProgress.grouped(count))
+        PrintWording.summary(date: date, count: count, grouped: TransferProgress.grouped(count))
       },
-      page: { number, count in localized("Page %1$@ of %2$@", number, count) })
+      page: { number, count in PrintWording.page(number, of: count) })
   }
 }

@@ -1,6 +1,7 @@
 import RosterAppCore
 import RosterGtk
 import RosterKit
+import RosterLocalization
 
 extension MainWindow {
   /// The main menu's Sort section: the four orders (A–Z also on Ctrl+Shift+S) and Keep Sorted.
@@ -14,12 +15,12 @@ extension MainWindow {
         self.refresh()
       }
     }
-    orders.append("Keep Sorted", action: "win." + SortController.keepSortedAction)
+    orders.append(localized("Keep Sorted"), action: "win." + SortController.keepSortedAction)
     actions.addToggle(SortController.keepSortedAction, on: false) { [unowned self] in
       self.toasts.show(self.sorting.toggleKeepSorted(self.entries.list))
       self.refresh()
     }
-    menu.append(submenu: orders, label: "Sort")
+    menu.append(submenu: orders, label: localized("Sort"))
   }
 
   /// The Keep Sorted check mark; nothing sorts while a list loads (`editable` is false).

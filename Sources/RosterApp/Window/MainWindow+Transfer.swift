@@ -8,23 +8,29 @@ import RosterTransfer
 extension MainWindow {
   /// The words of import and export, in one place for translation.
   private enum Text {
-    static let importTitle = "Import a List"
-    static let importAccept = "_Import"
-    static let exportTitle = "Export the List"
-    static let exportAccept = "_Export"
+    static var importTitle: String { localized("Import a List") }
+    static var importAccept: String { localized("_Import") }
+    static var exportTitle: String { localized("Export the List") }
+    static var exportAccept: String { localized("_Export") }
     static let filters = [
       FileChooser.Filter(
-        name: "CSV and JSON files", patterns: ["*.csv", "*.json", "*.CSV", "*.JSON"]),
-      FileChooser.Filter(name: "CSV files", patterns: ["*.csv", "*.CSV"]),
-      FileChooser.Filter(name: "JSON files", patterns: ["*.json", "*.JSON"]),
+        name: localized("CSV and JSON files"), patterns: ["*.csv", "*.json", "*.CSV", "*.JSON"]),
+      FileChooser.Filter(name: localized("CSV files"), patterns: ["*.csv", "*.CSV"]),
+      FileChooser.Filter(name: localized("JSON files"), patterns: ["*.json", "*.JSON"]),
     ]
     static func imported(_ count: Int, skipped: Int) -> String {
-      let noun = count == 1 ? "entry" : "entries"
-      let rest = skipped > 0 ? "; skipped \(skipped) refused" : ""
-      return "Imported \(GroupedNumber.text(count)) \(noun)\(rest)"
+      guard skipped > 0 else {
+        return localizedPlural(
+          "Imported %@ entry", "Imported %@ entries", count: count, GroupedNumber.text(count))
+      }
+      return localizedPlural(
+        "Imported %1$@ entry; skipped %2$@ refused", "Imported %1$@ entries; skipped %2$@ refused",
+        count: count, GroupedNumber.text(count), skipped)
     }
     static func exported(_ count: Int, _ name: String) -> String {
-      "Exported \(GroupedNumber.text(count)) \(count == 1 ? "entry" : "entries") to “\(name)”"
+      localizedPlural(
+        "Exported %1$@ entry to “%2$@”", "Exported %1$@ entries to “%2$@”", count: count,
+        GroupedNumber.text(count), name)
     }
   }
 
@@ -80,11 +86,13 @@ extension MainWindow {
     do throws(TransferError) {
       let summary = try preview.run(progress: progress.update)
       refresh()
-      toasts.show(Text.imported(summary.imported, skipped: summary.refused), button: "Undo") {
+      toasts.show(
+        Text.imported(summary.imported, skipped: summary.refused), button: localized("Undo")
+      ) {
         [weak self] in self?.undoLast()
       }
     } catch {
-      toasts.show(error.description)
+      toasts.show(TransferErrorWording.sentence(for: error))
     }
   }
 
@@ -99,7 +107,7 @@ extension MainWindow {
         entries.list, to: path, byteOrderMark: byteOrderMark, progress: progress.update)
       toasts.show(Text.exported(count, (path as NSString).lastPathComponent))
     } catch {
-      toasts.show(error.description)
+      toasts.show(TransferErrorWording.sentence(for: error))
     }
   }
 }

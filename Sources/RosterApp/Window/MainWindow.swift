@@ -19,7 +19,7 @@ final class MainWindow {
   /// The entries' part of the window (the leaflet's second child).
   let main = Box(vertical: true)
   /// Shown while the sidebar is folded away: brings it back.
-  let listsButton = Button(icon: "sidebar-show-symbolic", name: "Lists")
+  let listsButton = Button(icon: "sidebar-show-symbolic", name: localized("Lists"))
   let addBar: AddBar
   let entries: EntryListView
   let toasts: ToastOverlay
@@ -92,8 +92,9 @@ final class MainWindow {
         if let position = self.entries.position(of: .entry(last.id)) {
           self.entries.view.scroll(to: position)
         }
-        let noun = added.count == 1 ? "entry" : "entries"
-        self.toasts.show("Added \(added.count) \(noun)", button: "Undo") { [weak self] in
+        let toast = localizedPlural(
+          "Added %@ entry", "Added %@ entries", count: added.count, added.count)
+        self.toasts.show(toast, button: localized("Undo")) { [weak self] in
           self?.undo()
         }
       }
@@ -154,7 +155,9 @@ final class MainWindow {
       if !header.hasFocusWithin { addBar.field.focusAtEnd() }
       onLoaded()
     case .failure(let error):
-      toasts.show(localized("The list could not be loaded: %@", error.description))
+      toasts.show(
+        localized(
+          "The list could not be loaded: %@", StoreErrorWording.sentence(for: error)))
     }
   }
 
@@ -179,6 +182,7 @@ final class MainWindow {
   }
 
   private func wireSearch() {
+    search.entry.setAccessibleLabel(localized("Search"))  // RosterGtk names it in English
     search.append(categoryFilter)
     // Typing where no field takes the text (a selected row, the sidebar) starts a search. The
     // bar is hidden, not just folded, while not searching, so GtkSearchBar's own key capture

@@ -1,6 +1,7 @@
 import RosterAppCore
 import RosterGtk
 import RosterKit
+import RosterLocalization
 
 /// The preview of a paste of several lines into the add field: every line with what becomes of
 /// it, and a button that adds the valid ones as one undoable action.
@@ -8,12 +9,16 @@ import RosterKit
 enum PasteDialog {
   /// The dialog's words, in one place for translation.
   private enum Text {
-    static let heading = "Add Pasted Lines"
-    static let cancel = "Cancel"
-    static let linesName = "Pasted lines"
-    static func line(_ number: Int, _ text: String) -> String { "Line \(number): \(text)" }
-    static let duplicate = "Duplicate: the list or an earlier line has it already."
-    static func refused(_ reason: String) -> String { "Refused: \(reason)" }
+    static var heading: String { localized("Add Pasted Lines") }
+    static var cancel: String { localized("Cancel") }
+    static var linesName: String { localized("Pasted lines") }
+    static func line(_ number: Int, _ text: String) -> String {
+      localized("Line %1$@: %2$@", number, text)
+    }
+    static var duplicate: String {
+      localized("Duplicate: the list or an earlier line has it already.")
+    }
+    static func refused(_ reason: String) -> String { localized("Refused: %@", reason) }
   }
 
   /// Shows `preview` over `parent`; `added` gets the entries once the person confirms.

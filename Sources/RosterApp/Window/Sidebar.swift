@@ -19,7 +19,7 @@ final class Sidebar {
   var onSelect: (UUID) -> Void = { _ in }
   /// Called by the Show Entries button, which shows while the window is folded.
   var onShowEntries: () -> Void = {}
-  private let showEntries = Button(icon: "go-next-symbolic", name: "Show Entries")
+  private let showEntries = Button(icon: "go-next-symbolic", name: localized("Show Entries"))
 
   init() {
     listBox.addClass("navigation-sidebar")
