@@ -19,7 +19,9 @@ out=.build/fuzz
 mkdir -p "$out"
 
 mapfile -t kit < <(find Sources/RosterKit -name '*.swift' | sort)
-flags=(-swift-version 6 -enable-upcoming-feature ExistentialAny
+# `-package-name`: the targets share `package` declarations (OrderKey, EntryReference), as in
+# one SwiftPM package.
+flags=(-swift-version 6 -package-name Roster -enable-upcoming-feature ExistentialAny
   -enable-upcoming-feature InternalImportsByDefault -enable-upcoming-feature MemberImportVisibility)
 
 # Is $1 missing or older than any of the files after it?
@@ -43,9 +45,17 @@ build() { # name, extra sources…
 # against the modules before it, then the CLI targets in one executable, linked as csv, json
 # and lines. Nothing compiles the executable's sources: the targets run RosterCLI in process.
 lib=$out/lib
-modules=(RosterKit RosterBackend RosterStore RosterTransfer RosterPrint RosterCLI)
-# RosterPrint's C loader of Pango and Cairo (dlopen: nothing to link).
-c_includes=(-I Sources/CSQLite -I Sources/CPangoCairo/include)
+modules=(RosterKit RosterBackend RosterStore RosterPostgres RosterEngines RosterTransfer RosterPrint
+  RosterLocalization RosterCollation RosterCLI)
+# The C modules under them: SQLite, libpq and gettext through their module maps, RosterPrint's
+# loader of Pango and Cairo (dlopen: nothing to link), and RosterCollation's ICU shim, whose
+# module map SwiftPM would write: run.sh writes it into the build folder.
+c_includes=(-I Sources/CSQLite -I Sources/CLibPQ -I Sources/CGettext -I Sources/CPangoCairo/include
+  -I "$out/lib/cicushim")
+for include in $(pkg-config --cflags-only-I libpq); do c_includes+=(-Xcc "$include"); done
+mkdir -p "$out/lib/cicushim"
+printf 'module CICUShim {\n  header "%s"\n  export *\n}\n' \
+  "$PWD/Sources/CICUShim/include/icu_shim.h" >"$out/lib/cicushim/module.modulemap"
 library() { # module, the library it was compiled against (or "")
   local module=$1 before=$2 sources
   mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
@@ -70,10 +80,15 @@ cli() {
     clang -c -O -fsanitize=address -I Sources/CPangoCairo/include Sources/CPangoCairo/loader.c \
       -o "$lib/cpangocairo.o"
   fi
-  if stale "$out/cli" "${archives[@]}" "$lib/cpangocairo.o" Fuzz/Targets/CLIFuzz*.swift; then
+  if stale "$lib/cicushim.o" Sources/CICUShim/shim.c Sources/CICUShim/include/*; then
+    clang -c -O -fsanitize=address -I Sources/CICUShim/include Sources/CICUShim/shim.c \
+      -o "$lib/cicushim.o"
+  fi
+  local objects=("$lib/cpangocairo.o" "$lib/cicushim.o")
+  if stale "$out/cli" "${archives[@]}" "${objects[@]}" Fuzz/Targets/CLIFuzz*.swift; then
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name FuzzCLI "${flags[@]}" \
-      -I "$lib" "${c_includes[@]}" Fuzz/Targets/CLIFuzz*.swift "$lib/cpangocairo.o" \
-      -L "$lib" "${links[@]}" -lsqlite3 -o "$out/cli" 2>&1 | quiet
+      -I "$lib" "${c_includes[@]}" Fuzz/Targets/CLIFuzz*.swift "${objects[@]}" \
+      -L "$lib" "${links[@]}" -lsqlite3 -lpq -licui18n -licuuc -o "$out/cli" 2>&1 | quiet
     [ -x "$out/cli" ] || { echo "fuzz: could not build the CLI targets" >&2; exit 1; }
   fi
   ln -sf cli "$out/$1"
