@@ -121,7 +121,7 @@ final class ListFollower {
       }
     }
     // Entries that keep their relative order stay; the others move.
-    let staying = Set(Self.longestIncreasingSubsequence(common))
+    let staying = Set(LongestIncreasingSubsequence.values(in: common))
     var placed: [(Entry, Bool, UUID?)] = []
     for (offset, entry) in fresh.entries.enumerated() where !staying.contains(offset) {
       let moved = copy.offset(of: entry.id) != nil
@@ -132,29 +132,6 @@ final class ListFollower {
     copy = fresh
     position = at
     return events
-  }
-
-  /// The values of the longest strictly increasing subsequence of `values`. O(n log n).
-  static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
-    var tails: [Int] = []  // indices into values: the smallest tail of each length
-    var previous = [Int](repeating: -1, count: values.count)
-    for (index, value) in values.enumerated() {
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let middle = (low + high) / 2
-        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-      }
-      if low > 0 { previous[index] = tails[low - 1] }
-      if low == tails.count { tails.append(index) } else { tails[low] = index }
-    }
-    var result: [Int] = []
-    var index = tails.last ?? -1
-    while index >= 0 {
-      result.append(values[index])
-      index = previous[index]
-    }
-    return result.reversed()
   }
 
   // MARK: Events

@@ -163,24 +163,8 @@ extension RosterList {
   /// subsequence, indexed by value.
   /// - Complexity: O(n log n) (patience sorting).
   static func longestIncreasingRun(_ sequence: [Int]) -> [Bool] {
-    var tails: [Int] = []  // positions in `sequence` ending the best run of each length
-    var previous = [Int](repeating: -1, count: sequence.count)
-    for (position, value) in sequence.enumerated() {
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let middle = (low + high) / 2
-        if sequence[tails[middle]] < value { low = middle + 1 } else { high = middle }
-      }
-      if low > 0 { previous[position] = tails[low - 1] }
-      if low == tails.count { tails.append(position) } else { tails[low] = position }
-    }
     var staying = [Bool](repeating: false, count: sequence.count)
-    var position = tails.last ?? -1
-    while position >= 0 {
-      staying[sequence[position]] = true
-      position = previous[position]
-    }
+    for value in LongestIncreasingSubsequence.values(in: sequence) { staying[value] = true }
     return staying
   }
 }

@@ -108,9 +108,9 @@ import Testing
   }
 
   @Test func theLongestIncreasingSubsequenceKeepsTheMostInPlace() {
-    #expect(ListFollower.longestIncreasingSubsequence([]) == [])
-    #expect(ListFollower.longestIncreasingSubsequence([3, 0, 1, 2]) == [0, 1, 2])
-    #expect(ListFollower.longestIncreasingSubsequence([1, 0, 3, 2, 4]).count == 3)
-    #expect(ListFollower.longestIncreasingSubsequence([4, 3, 2, 1]).count == 1)
+    #expect(LongestIncreasingSubsequence.values(in: []) == [])
+    #expect(LongestIncreasingSubsequence.values(in: [3, 0, 1, 2]) == [0, 1, 2])
+    #expect(LongestIncreasingSubsequence.values(in: [1, 0, 3, 2, 4]).count == 3)
+    #expect(LongestIncreasingSubsequence.values(in: [4, 3, 2, 1]).count == 1)
   }
 }
