@@ -82,7 +82,7 @@ public final class PostgresStore: RosterStorage {
     self.makeID = makeID ?? { UUIDGenerator.shared.make() }
     writerID = UUID()
     do throws(PGFailure) {
-      connection = try Connection(conninfo: self.conninfo)
+      connection = try Connection(conninfo: self.conninfo, waitingForStartup: true)
     } catch {
       throw .database(error.message)
     }

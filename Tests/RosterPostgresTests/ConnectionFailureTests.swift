@@ -28,7 +28,7 @@ import Testing
     #expect(seconds < 30, sourceLocation: sourceLocation)
   }
 
-  /// A port nothing listens on: refused at once.
+  /// A port nothing listens on: refused after ``Connection/refusedWait`` (3 s) of retrying.
   @Test func aServerThatIsNotThereFailsAtOnce() throws {
     let port = try BlackHole.freePort()
     let (result, seconds) = try roster([

@@ -17,6 +17,10 @@ proxy-stop    the proxy SIGSTOPped for 5 s (a black hole), then SIGCONT
 proxy-hang    the proxy SIGSTOPped for 20 s, longer than a connection may stay silent
               (Connection.silenceLimit, 12 s): the watchers give their connections up,
               reconnect once the proxy runs again, and catch up
+start-wait    a `roster add` started while the server is stopped, and the server started 1 s
+              later: the command waits for it (Connection.refusedWait, startupWait) and adds
+              the entry exactly once; a command with the server still stopped 3 s on fails
+              with one line
 
 After each: nothing acknowledged lost, nothing applied twice, nothing unacknowledged applied,
 sequence numbers gap-free, and every watcher's copy equal to the stored list. Prints
@@ -186,6 +190,36 @@ def scenario_proxy_stop(proxy, seconds):
     return proxy_stop
 
 
+def start_waited(binary, cluster, uri, folder):
+    """A command started while the server is down waits for it to come up. Failures, if any."""
+    roster = rosterproc.Roster(binary, uri, folder)
+    roster.env["ROSTER_DB"] = uri
+    roster.run("lists", "create", "Waiting", "--rule", "text")
+    problems = []
+    cluster.pg_ctl("-m", "fast", "stop")
+    process = roster.start("add", "--list", "Waiting", "Ada Lovelace")
+    time.sleep(1)
+    cluster.pg_ctl("-l", str(cluster.data / "server.log"), "start")
+    _out, err = rosterproc.communicate(process, 60)
+    if process.returncode != 0:
+        problems.append(f"add while starting: status {process.returncode}, {err.strip()!r}")
+    texts = [entry["text"] for entry in roster.show("Waiting")]
+    if texts != ["Ada Lovelace"]:
+        problems.append(f"after the wait the list holds {texts}")
+    cluster.pg_ctl("-m", "fast", "stop")
+    try:
+        began = time.monotonic()
+        late = roster.run("add", "--list", "Waiting", "Grace Hopper", timeout=60)
+        seconds = time.monotonic() - began
+    finally:
+        cluster.pg_ctl("-l", str(cluster.data / "server.log"), "start")
+    if late.status != 1 or late.out or late.err.count("\n") != 1 or seconds > 30:
+        problems.append(f"add with the server down: {late}, {seconds:.1f} s")
+    if [entry["text"] for entry in roster.show("Waiting")] != ["Ada Lovelace"]:
+        problems.append("the refused add changed the list")
+    return problems
+
+
 def lists_followed(binary, uri, folder):
     """An all-lists watcher follows a list created meanwhile and reports its deletion; a
     watcher of that one list exits 1 with one line when it is deleted. Failures, if any."""
@@ -242,13 +276,14 @@ def main():
         return 1
     proxy = Proxy(cluster.port)
     names = ["lists", "writers", "terminate", "restart", "crash", "timeout", "proxy-kill",
-             "proxy-stop", "proxy-hang"]
+             "proxy-stop", "proxy-hang", "start-wait"]
     chosen = options.only.split(",") if options.only else names
     try:
         for number, name in enumerate(n for n in names if n in chosen):
             uri = cluster.create(f"faults{number}", binary)
-            if name == "lists":
-                problems = lists_followed(binary, uri, folder)
+            if name in ("lists", "start-wait"):
+                problems = (lists_followed(binary, uri, folder) if name == "lists"
+                            else start_waited(binary, cluster, uri, folder))
                 for problem in problems:
                     print(f"pgfaults: {problem}")
                 results.append((name, not problems))

@@ -10,8 +10,13 @@ final class Connection {
   /// Connects with `conninfo` (a URI or keyword string, handed to libpq unchanged) and
   /// `defaults`, libpq keywords that apply only where the connection string does not set its
   /// own.
+  ///
+  /// A server that is starting up or shutting down (a restart) is waited for up to
+  /// ``startupWait`` when `waitingForStartup`, and a port nothing listens on yet up to
+  /// ``refusedWait``; a wrong password, a missing database or a server that never answers fails
+  /// at the first attempt.
   /// - Throws: ``PGFailure`` with a redacted, one-line message.
-  init(conninfo: ConnectionString) throws(PGFailure) {
+  init(conninfo: ConnectionString, waitingForStartup: Bool = false) throws(PGFailure) {
     let pairs = conninfo.parameters()
     let keywords = pairs.map { strdup($0.0) }
     let values = pairs.map { strdup($0.1) }
@@ -21,19 +26,48 @@ final class Connection {
     }
     let keywordArray = keywords.map { UnsafePointer($0) } + [nil]
     let valueArray = values.map { UnsafePointer($0) } + [nil]
-    guard let connection = PQconnectdbParams(keywordArray, valueArray, 1) else {
-      throw PGFailure(state: "08000", message: "libpq could not allocate a connection.")
-    }
-    guard PQstatus(connection) == CONNECTION_OK else {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var delay = 0.05
+    while true {
+      let attempt = clock.now
+      guard let connection = PQconnectdbParams(keywordArray, valueArray, 1) else {
+        throw PGFailure(state: "08000", message: "libpq could not allocate a connection.")
+      }
+      if PQstatus(connection) == CONNECTION_OK {
+        raw = connection
+        break
+      }
       let where_ = Self.place(connection)
       let reason = conninfo.redacted(Self.reason(String(cString: PQerrorMessage(connection))))
       PQfinish(connection)
-      throw PGFailure(
-        state: "08001", message: "Cannot connect to PostgreSQL at \(where_): \(reason)")
+      let failedFast = attempt.duration(to: clock.now) < .seconds(1)
+      let wait: Duration =
+        switch failedFast && waitingForStartup
+          ? PQpingParams(keywordArray, valueArray, 1) : PQPING_OK
+        {
+        case PQPING_REJECT: Self.startupWait
+        case PQPING_NO_RESPONSE: Self.refusedWait
+        default: .zero
+        }
+      guard start.duration(to: clock.now) + .milliseconds(Int(delay * 1000)) < wait else {
+        throw PGFailure(
+          state: "08001", message: "Cannot connect to PostgreSQL at \(where_): \(reason)")
+      }
+      Thread.sleep(forTimeInterval: delay)
+      delay = min(delay * 2, 0.5)
     }
-    raw = connection
     PQsetNoticeProcessor(raw, { _, _ in }, nil)
   }
+
+  /// How long a first connection waits for a server that says it is starting up or shutting
+  /// down: long enough for `pg_ctl restart` and crash recovery, short enough that a CLI
+  /// command still fails within 30 s.
+  static let startupWait: Duration = .seconds(10)
+
+  /// How long a first connection retries a port nothing listens on: the gap while a server
+  /// restarts, and no longer, since a wrong port should be reported soon.
+  static let refusedWait: Duration = .seconds(3)
 
   deinit { PQfinish(raw) }
 
