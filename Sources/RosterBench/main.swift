@@ -5,6 +5,7 @@ import Foundation
 // prints Markdown tables of medians, each measured against its baseline in the same run.
 // The store table runs the release `roster` binary, so build everything in release first.
 let arguments = CommandLine.arguments
+SharingWorker.runIfAsked(arguments)
 if let flag = arguments.firstIndex(of: "--profile-build"), flag + 1 < arguments.count,
   let n = Int(arguments[flag + 1])
 {
