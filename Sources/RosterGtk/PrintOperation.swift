@@ -22,8 +22,9 @@ public final class PrintOperation {
     case printed
     /// The person closed the dialog or cancelled the progress.
     case cancelled
-    /// GTK could not print: its message.
-    case failed(String)
+    /// GTK could not print: its message, already in the person's language, or `nil` when GTK
+    /// gave none (the front end words it).
+    case failed(String?)
   }
 
   nonisolated(unsafe) private let operation: UnsafeMutablePointer<GtkPrintOperation>
@@ -93,7 +94,7 @@ public final class PrintOperation {
     let result = gtk_print_operation_run(
       operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent.typed(GtkWindow.self), &error)
     if result == GTK_PRINT_OPERATION_RESULT_ERROR {
-      let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+      let message = error.map { String(cString: $0.pointee.message) }
       if let error { g_error_free(error) }
       Self.running[ObjectIdentifier(self)] = nil
       finished(.failed(message))
@@ -112,7 +113,7 @@ public final class PrintOperation {
     case GTK_PRINT_OPERATION_RESULT_ERROR:
       var error: UnsafeMutablePointer<GError>?
       gtk_print_operation_get_error(operation, &error)
-      let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+      let message = error.map { String(cString: $0.pointee.message) }
       if let error { g_error_free(error) }
       return .failed(message)
     default:

@@ -43,7 +43,9 @@ extension MainWindow {
         switch outcome {
         case .printed, .cancelled: break
         case .failed(let message):
-          self?.toasts.show(localized("Cannot print: %@", message))
+          self?.toasts.show(
+            localized(
+              "Cannot print: %@", message ?? localized("the printing system gave no reason")))
         }
       })
   }
