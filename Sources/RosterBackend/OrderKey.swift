@@ -3,7 +3,7 @@
 ///
 /// Appends step by ``gap``; an insert between two entries takes the midpoint. Only after about
 /// 24 inserts at the very same spot do neighbours run out of room; the store then spreads a
-/// small window of keys around the spot (see `SQLiteStore.rebalance` and `PostgresStore.rebalance`).
+/// small window of keys around the spot (see `EntryRowStore.place(after:offset:moving:in:)`).
 package enum OrderKey {
   /// The distance between consecutive keys when there is room.
   package static let gap: Int64 = 1 << 24

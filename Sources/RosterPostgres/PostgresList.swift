@@ -3,7 +3,7 @@ import RosterBackend
 import RosterKit
 
 /// A list's row in the `lists` table, as a transaction read it.
-struct PostgresList {
+package struct PostgresList {
   /// The `lists.id` the other tables refer to.
   let row: Int64
   let id: UUID

@@ -155,7 +155,7 @@ extension PostgresStore {
   }
 
   /// Adds `change` to the list's kept entry count.
-  func adjustCount(of list: PostgresList, by change: Int) throws(StoreError) {
+  package func adjustCount(of list: PostgresList, by change: Int) throws(StoreError) {
     guard change != 0 else { return }
     try run("UPDATE lists SET size = size + $1 WHERE id = $2", [String(change), list.key])
   }
@@ -165,7 +165,7 @@ extension PostgresStore {
     Int(try run("SELECT size FROM lists WHERE id = $1", [list.key]).integer(0, 0))
   }
 
-  func categories(of list: PostgresList) throws(StoreError) -> [EntryCategory] {
+  package func categories(of list: PostgresList) throws(StoreError) -> [EntryCategory] {
     let result = try run(
       "SELECT name, color FROM categories WHERE list = $1 ORDER BY position", [list.key])
     return (0..<result.count).map { row in

@@ -142,14 +142,14 @@ extension SQLiteStore {
   }
 
   /// Adds `change` to the list's kept entry count.
-  func adjustCount(of list: StoredList, by change: Int) throws(StoreError) {
+  package func adjustCount(of list: StoredList, by change: Int) throws(StoreError) {
     guard change != 0 else { return }
     try database.run(
       "UPDATE lists SET size = size + ? WHERE id = ?", .integer(Int64(change)),
       .integer(list.row))
   }
 
-  func categories(of list: StoredList) throws(StoreError) -> [EntryCategory] {
+  package func categories(of list: StoredList) throws(StoreError) -> [EntryCategory] {
     let statement = try database.statement(
       "SELECT name, color FROM categories WHERE list = ? ORDER BY position")
     try statement.bind([.integer(list.row)])

@@ -3,7 +3,7 @@ import RosterBackend
 import RosterKit
 
 /// A list's row in the `lists` table: its internal key and what its summary shows.
-struct StoredList {
+package struct StoredList {
   /// The `lists.id` rowid other tables refer to.
   let row: Int64
   let id: UUID
