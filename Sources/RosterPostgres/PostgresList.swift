@@ -1,14 +1,14 @@
 import Foundation
-import RosterBackend
-import RosterKit
+package import RosterBackend
+package import RosterKit
 
 /// A list's row in the `lists` table, as a transaction read it.
-package struct PostgresList {
+package struct PostgresList: ListRowFacts {
   /// The `lists.id` the other tables refer to.
   let row: Int64
   let id: UUID
-  let title: String
-  let rule: Rule
+  package let title: String
+  package let rule: Rule
   /// The highest change-log sequence number already pruned.
   let pruned: Int64
   /// The last sequence number given out.
@@ -16,7 +16,7 @@ package struct PostgresList {
   /// The entry count the store keeps.
   let size: Int
   /// The order the list keeps itself in, or `nil` (``RosterKit/RosterList/keepSorted``).
-  let keepSorted: EntryOrder?
+  package let keepSorted: EntryOrder?
 
   /// The columns ``init(_:at:)`` reads, in order.
   static let columns = "id, uuid, title, rule, pattern, pruned, seq, size, keep_sorted"

@@ -3,8 +3,10 @@ public import RosterBackend
 public import RosterKit
 
 /// Single-entry actions straight in SQL, for the command line: none loads the list, each is one
-/// transaction, one undo step and one change-log row.
-extension PostgresStore: CommandStorage {
+/// transaction, one undo step and one change-log row. The actions are RosterBackend's
+/// (``EntryCommandStore``), shared with `SQLiteStore`; this file gives them PostgreSQL's
+/// queries. A write locks the list's row, so writers to one list queue.
+extension PostgresStore: CommandStorage, EntryCommandStore {
   /// Validates `texts` with the list's rule and appends them, as one action.
   /// - Throws: ``StoreError/refused(_:_:)`` for the first refused text; nothing is added.
   /// - Complexity: O(k log n) for k texts.
@@ -12,69 +14,28 @@ extension PostgresStore: CommandStorage {
   public func add(_ texts: [String], category: String?, to list: UUID) throws(StoreError)
     -> [Entry]
   {
-    try write { () throws(StoreError) in
-      let stored = try locked(list)
-      let stamp = now()
-      let categoryName = try StoreError.wrapping { () throws(RosterError) in
-        try CategoryRules.normalizedName(category)
-      }
-      var entries: [Entry] = []
-      for text in texts {
-        entries.append(
-          Entry(
-            id: makeID(), text: try validated(text, by: stored.rule), category: categoryName,
-            created: stamp))
-      }
-      var edits = CategoryRules(try categories(of: stored)).creating(categoryName)
-      var after = try lastEntry(in: stored)?.id
-      for entry in entries {
-        edits.append(.insert(entry, offset: Int.max, after: after))
-        after = entry.id
-      }
-      _ = try act(edits, in: stored)
-      return entries
-    }
+    try performAdd(texts, category: category, to: list)
   }
 
   /// The entry a person named.
   /// - Throws: ``StoreError/entryNotFound(_:)`` or ``StoreError/ambiguousEntry(_:matches:)``.
   /// - Complexity: O(log n) by id or prefix; O(p) for position p.
   public func entry(_ reference: EntryReference, in list: UUID) throws(StoreError) -> Entry {
-    try read { () throws(StoreError) in try resolve(reference, in: try stored(list)).entry }
+    try lookUpEntry(reference, in: list)
   }
 
   /// Replaces an entry's text, validated by the list's rule: the entry before and after.
   public func updateText(of reference: EntryReference, to text: String, in list: UUID)
     throws(StoreError) -> (old: Entry, new: Entry)
   {
-    try write { () throws(StoreError) in
-      let stored = try locked(list)
-      let old = try resolve(reference, in: stored).entry
-      var new = old
-      new.text = try validated(text, by: stored.rule)
-      guard new.text != old.text else { return (old, old) }
-      new.updated = now()
-      _ = try act([.update(old: old, new: new)], in: stored)
-      return (old, new)
-    }
+    try performUpdateText(of: reference, to: text, in: list)
   }
 
   /// Removes the entries named, as one action. Positions refer to the list before the removal.
   public func remove(_ references: [EntryReference], from list: UUID) throws(StoreError)
     -> [Entry]
   {
-    try write { () throws(StoreError) in
-      let stored = try locked(list)
-      var edits: [ListEdit] = []
-      var seen: Set<UUID> = []
-      for reference in references {
-        let entry = try resolve(reference, in: stored).entry
-        if seen.insert(entry.id).inserted { edits.append(.remove(entry, offset: 0, after: nil)) }
-      }
-      return try act(edits, in: stored).compactMap {
-        if case .remove(let entry, _, _) = $0 { entry } else { nil }
-      }
-    }
+    try performRemove(references, from: list)
   }
 
   /// Moves an entry so that it ends up at 1-based `position`.
@@ -86,34 +47,7 @@ extension PostgresStore: CommandStorage {
   public func move(_ reference: EntryReference, toPosition position: Int, in list: UUID)
     throws(StoreError) -> Entry
   {
-    try write { () throws(StoreError) in
-      let stored = try locked(list)
-      if let order = stored.keepSorted { throw .roster(.keptSorted(stored.title, order)) }
-      let entry = try resolve(reference, in: stored).entry
-      let after: UUID?
-      if position <= 1 {
-        guard position == 1 else {
-          throw .positionOutOfRange(position, count: try count(stored))
-        }
-        after = nil
-      } else {
-        guard let anchor = try self.entry(atOffset: position - 2, skipping: entry.id, in: stored),
-          try self.entry(atOffset: position - 1, skipping: nil, in: stored) != nil
-        else { throw .positionOutOfRange(position, count: try count(stored)) }
-        after = anchor.id
-      }
-      if let current = try located(entry.id, in: stored),
-        try neighbour(before: current.key, in: stored)?.id == after
-      {
-        return entry
-      }
-      _ = try act(
-        [
-          .remove(entry, offset: 0, after: nil),
-          .insert(entry, offset: position - 1, after: after),
-        ], in: stored)
-      return entry
-    }
+    try performMove(reference, toPosition: position, in: list)
   }
 
   /// The list's categories with how many entries carry each.
@@ -121,26 +55,14 @@ extension PostgresStore: CommandStorage {
   public func categoryUsage(in list: UUID) throws(StoreError) -> [(
     category: EntryCategory, count: Int
   )] {
-    try read { () throws(StoreError) in
-      let stored = try stored(list)
-      let result = try run(
-        "SELECT category, count(*) FROM entries WHERE list = $1 AND category IS NOT NULL"
-          + " GROUP BY category", [stored.key])
-      var counts: [String: Int] = [:]
-      for row in 0..<result.count {
-        counts[result.text(row, 0) ?? ""] = Int(result.integer(row, 1))
-      }
-      return try categories(of: stored).map { ($0, counts[$0.name] ?? 0) }
-    }
+    try performCategoryUsage(in: list)
   }
 
   /// Sets a category's badge colour, by ``RosterKit/CategoryRules/settingColor(_:of:)``.
   public func setColor(_ color: CategoryColor, ofCategory name: String, in list: UUID)
     throws(StoreError)
   {
-    try act(onCategoriesOf: list) { rules, _ throws(RosterError) in
-      try rules.settingColor(color, of: name)
-    }
+    try performSetColor(color, ofCategory: name, in: list)
   }
 
   /// Renames a category and every entry that carries it, as one action.
@@ -148,10 +70,7 @@ extension PostgresStore: CommandStorage {
   public func renameCategory(_ name: String, to newName: String, in list: UUID)
     throws(StoreError)
   {
-    let stamp = now()
-    try act(onCategoriesOf: list, carrying: name) { rules, carriers throws(RosterError) in
-      try rules.renaming(name, to: newName, carriers: carriers, at: stamp)
-    }
+    try performRenameCategory(name, to: newName, in: list)
   }
 
   /// Starts a bulk import into a list: one transaction, sent with `COPY` at commit.
@@ -166,65 +85,51 @@ extension PostgresStore: CommandStorage {
     }
   }
 
-  // MARK: Internals
+  // MARK: Queries for EntryCommandStore
 
-  private func act(
-    onCategoriesOf list: UUID, carrying name: String? = nil,
-    _ rule: (CategoryRules, _ carriers: [Entry]) throws(RosterError) -> [ListEdit]
-  ) throws(StoreError) {
-    try write { () throws(StoreError) in
-      let stored = try locked(list)
-      let rules = CategoryRules(try categories(of: stored))
-      var carriers: [Entry] = []
-      if let name, rules.categories.contains(where: { $0.name == name }) {
-        let result = try run(
-          "SELECT \(Self.entryColumns) FROM entries WHERE list = $1 AND category = $2"
-            + " ORDER BY key", [stored.key, name])
-        for row in 0..<result.count { carriers.append(try entry(result, row)) }
-      }
-      let edits = try StoreError.wrapping { () throws(RosterError) in try rule(rules, carriers) }
-      _ = try act(edits, in: stored)
-    }
+  package func listForWriting(_ id: UUID) throws(StoreError) -> PostgresList { try locked(id) }
+
+  package func listForReading(_ id: UUID) throws(StoreError) -> PostgresList { try stored(id) }
+
+  package func entryCount(of list: PostgresList) throws(StoreError) -> Int { try count(list) }
+
+  package func entryIDs(from low: UUID, to high: UUID, limit: Int, in list: PostgresList)
+    throws(StoreError) -> [UUID]
+  {
+    let result = try run(
+      "SELECT id FROM entries WHERE list = $1 AND id BETWEEN $2 AND $3 ORDER BY id LIMIT $4",
+      [list.key, UUIDText.string(low), UUIDText.string(high), String(limit)])
+    return (0..<result.count).compactMap { result.uuid($0, 0) }
   }
 
-  /// The entry a reference names, with its key.
-  func resolve(_ reference: EntryReference, in list: PostgresList) throws(StoreError) -> (
-    key: Int64, entry: Entry
-  ) {
-    let id: UUID
-    switch reference {
-    case .id(let whole):
-      id = whole
-    case .position(let position):
-      guard let found = try entry(atOffset: position - 1, skipping: nil, in: list) else {
-        throw .positionOutOfRange(position, count: try count(list))
-      }
-      id = found.id
-    case .prefix(let prefix):
-      let (low, high) = EntryReference.bounds(ofPrefix: prefix)
-      let bounds = [list.key, UUIDText.string(low), UUIDText.string(high)]
-      let result = try run(
-        "SELECT id FROM entries WHERE list = $1 AND id BETWEEN $2 AND $3 ORDER BY id LIMIT 2",
-        bounds)
-      guard result.count > 0, let first = result.uuid(0, 0) else {
-        throw .entryNotFound(prefix)
-      }
-      guard result.count == 1 else {
-        let total = try run(
-          "SELECT count(*) FROM entries WHERE list = $1 AND id BETWEEN $2 AND $3", bounds)
-        throw .ambiguousEntry(prefix, matches: Int(total.integer(0, 0)))
-      }
-      id = first
-    }
-    guard let found = try located(id, in: list) else { throw .entryNotFound(reference.description) }
-    return found
+  package func entryIDCount(from low: UUID, to high: UUID, in list: PostgresList)
+    throws(StoreError) -> Int
+  {
+    let result = try run(
+      "SELECT count(*) FROM entries WHERE list = $1 AND id BETWEEN $2 AND $3",
+      [list.key, UUIDText.string(low), UUIDText.string(high)])
+    return Int(result.integer(0, 0))
   }
 
-  /// The text as `rule` normalizes it.
-  func validated(_ text: String, by rule: Rule) throws(StoreError) -> String {
-    switch rule.validate(text) {
-    case .valid(let normalized): return normalized
-    case .invalid(let refusal): throw .refused(text, refusal)
+  package func entries(carrying name: String, in list: PostgresList) throws(StoreError)
+    -> [Entry]
+  {
+    let result = try run(
+      "SELECT \(Self.entryColumns) FROM entries WHERE list = $1 AND category = $2"
+        + " ORDER BY key", [list.key, name])
+    var carriers: [Entry] = []
+    for row in 0..<result.count { carriers.append(try entry(result, row)) }
+    return carriers
+  }
+
+  package func categoryCounts(in list: PostgresList) throws(StoreError) -> [String: Int] {
+    let result = try run(
+      "SELECT category, count(*) FROM entries WHERE list = $1 AND category IS NOT NULL"
+        + " GROUP BY category", [list.key])
+    var counts: [String: Int] = [:]
+    for row in 0..<result.count {
+      counts[result.text(row, 0) ?? ""] = Int(result.integer(row, 1))
     }
+    return counts
   }
 }

@@ -95,7 +95,7 @@ extension PostgresStore {
 
   /// Applies a user action: its edits, an undo step, a change-log row. Call inside `write`
   /// with the list locked.
-  func act(_ edits: [ListEdit], in list: PostgresList) throws(StoreError) -> [ListEdit] {
+  package func act(_ edits: [ListEdit], in list: PostgresList) throws(StoreError) -> [ListEdit] {
     let applied = try apply(edits, in: list)
     guard !applied.isEmpty else { return applied }
     try pushUndo(applied, in: list)

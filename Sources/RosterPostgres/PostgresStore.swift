@@ -30,8 +30,8 @@ public final class PostgresStore: RosterStorage {
 
   var connection: Connection
   let conninfo: ConnectionString
-  let now: @Sendable () -> Date
-  let makeID: @Sendable () -> UUID
+  package let now: @Sendable () -> Date
+  package let makeID: @Sendable () -> UUID
   let encoder = JSONEncoder()
   let decoder = JSONDecoder()
   /// The failure behind the last ``StoreError`` a statement threw, for the retry loop.
@@ -204,7 +204,7 @@ public final class PostgresStore: RosterStorage {
   /// Runs `body` in one write transaction with a fresh operation id, retried on retryable
   /// failures for up to ``retryWindow``. When the connection drops during COMMIT, the
   /// operation id tells whether it landed: then the result stands and nothing is done twice.
-  func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+  package func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     let operation = UUIDText.string(UUID())
     return try retrying { () throws(StoreError) -> T in
       pendingChanges = 0
@@ -231,7 +231,7 @@ public final class PostgresStore: RosterStorage {
   }
 
   /// Runs `body` in one read-only snapshot, retried like ``write(_:)``.
-  func read<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+  package func read<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     try retrying { () throws(StoreError) -> T in
       try run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
       let result = try body()

@@ -123,7 +123,7 @@ extension SQLiteStore {
   // MARK: Internals
 
   /// Applies a user action: its edits, an undo step, a change-log row. Call inside `write`.
-  func act(_ edits: [ListEdit], in list: StoredList) throws(StoreError) -> [ListEdit] {
+  package func act(_ edits: [ListEdit], in list: StoredList) throws(StoreError) -> [ListEdit] {
     let applied = try apply(edits, in: list)
     guard !applied.isEmpty else { return applied }
     try pushUndo(applied, in: list)

@@ -23,8 +23,8 @@ public final class SQLiteStore: RosterStorage {
   public let path: String
 
   let database: Database
-  let now: @Sendable () -> Date
-  let makeID: @Sendable () -> UUID
+  package let now: @Sendable () -> Date
+  package let makeID: @Sendable () -> UUID
   let encoder = JSONEncoder()
   let decoder = JSONDecoder()
   private var dataVersion: Int64 = 0
@@ -138,13 +138,13 @@ public final class SQLiteStore: RosterStorage {
 
   /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`, retried while busy); rolls back
   /// when it throws.
-  func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+  package func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     try withRetry { () throws(StoreError) in try database.execute("BEGIN IMMEDIATE") }
     return try finish(body)
   }
 
   /// Runs `body` in one read transaction, so everything it reads is one snapshot.
-  func read<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+  package func read<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     try database.execute("BEGIN")
     return try finish(body)
   }

@@ -1,18 +1,18 @@
 import Foundation
-import RosterBackend
-import RosterKit
+package import RosterBackend
+package import RosterKit
 
 /// A list's row in the `lists` table: its internal key and what its summary shows.
-package struct StoredList {
+package struct StoredList: ListRowFacts {
   /// The `lists.id` rowid other tables refer to.
   let row: Int64
   let id: UUID
-  let title: String
-  let rule: Rule
+  package let title: String
+  package let rule: Rule
   /// The highest change-log position already pruned for this list.
   let pruned: Int64
   /// The order the list keeps itself in, if any.
-  let keepSorted: EntryOrder?
+  package let keepSorted: EntryOrder?
 
   /// The columns ``init(_:)`` reads, in order.
   static let columns = "id, uuid, title, rule, pattern, pruned, keep_sorted"

@@ -1,0 +1,12 @@
+public import RosterKit
+
+/// What a SQL store's handle for one list (``EntryRowStore/ListRow``) tells about the list, as
+/// the transaction read it.
+package protocol ListRowFacts {
+  /// The list's title.
+  var title: String { get }
+  /// The rule new and edited texts must pass.
+  var rule: Rule { get }
+  /// The order the list keeps itself in, or `nil`.
+  var keepSorted: EntryOrder? { get }
+}
