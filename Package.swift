@@ -124,7 +124,7 @@ let package = Package(
       name: "RosterApp",
       dependencies: [
         "RosterGtk", "RosterAppCore", "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer",
-        "RosterLocalization", "RosterPrint",
+        "RosterLocalization", "RosterPrint", "RosterEngines",
       ]
     ),
 
@@ -182,7 +182,7 @@ let package = Package(
       name: "RosterAppTests",
       dependencies: [
         "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer", "RosterAppCore",
-        "RosterCollation",
+        "RosterCollation", "RosterEngines",
         "RosterTestSupport",
       ]),
     // Power cuts: every acknowledged action survives, through the crash VFS.

@@ -14,6 +14,7 @@ import time
 import traceback
 
 import pyatspi
+import sharing
 from roster_ui import App, Failure, has_state, text_of, wait_until, xdotool
 
 SCENARIOS = []
@@ -923,6 +924,89 @@ def german_import_preview(app):
     app.screenshot("german-imported")
 
 
+def shared_as(role):
+    """Runs the scenario's app as `role` on the sharing cluster (sharing.py)."""
+    def decorate(function):
+        function.setup = lambda: sharing.app_setup(role)
+        return function
+    return decorate
+
+
+def second_window(app, role, name):
+    """Another roster-app, as `role`, on the same server; the first window stays on top."""
+    other = App(app.binary, app.shots, name, **sharing.app_setup(role))
+    app.raise_window()
+    return other
+
+
+def header_says(app, subtitle, timeout=5.0):
+    app.need("label", subtitle, timeout=timeout)
+
+
+@scenario
+@shared_as("anna")
+def shared_add_appears_live(app):
+    bob = second_window(app, "bob", "shared_add_appears_live-bob")
+    try:
+        header_says(app, "0 entries")
+        add(app, "Ama Owusu")
+        started = time.monotonic()
+        bob.need("text", "Ama Owusu", timeout=3)
+        print(f"  propagation to the other window (through AT-SPI): "
+              f"{(time.monotonic() - started) * 1000:.0f} ms", flush=True)
+        header_says(bob, "1 entry")
+        # A row being edited in one window is left alone while the other adds.
+        row = bob.need("text", "Ama Owusu")
+        bob.raise_window()
+        bob.focus(row)
+        bob.key("End")
+        bob.type(" Jr")
+        # The other person adds through the CLI meanwhile, as the same team.
+        subprocess.run(["roster", "--db", sharing.uri("anna"), "add", "Kofi Mensah", "--list", "Guests"],
+                       check=True, capture_output=True)
+        bob.need("text", "Kofi Mensah", timeout=3)
+        check(text_of(row) == "Ama Owusu Jr", f"the row being edited became {text_of(row)!r}")
+        check(has_state(row, pyatspi.STATE_FOCUSED), "the row being edited lost the focus")
+        bob.screenshot("editing")
+        bob.key("Return")
+        app.need("text", "Ama Owusu Jr", timeout=3)
+        app.raise_window()
+        app.screenshot("anna")
+    finally:
+        bob.close()
+
+
+@scenario
+@shared_as("anna")
+def shared_offline_and_back(app):
+    bob = second_window(app, "bob", "shared_offline_and_back-bob")
+    try:
+        add(app, "Yaw Boateng")
+        bob.need("text", "Yaw Boateng", timeout=3)
+        sharing.stop_server()
+        header_says(app, "Offline — the server cannot be reached", timeout=20)
+        app.screenshot("offline")
+        add(app, "Efua Sarpong")
+        header_says(app, "Offline — 1 change waiting to be sent")
+        add(app, "Kwame Asante")
+        header_says(app, "Offline — 2 changes waiting to be sent")
+        check(app.entry_texts()[-2:] == ["Efua Sarpong", "Kwame Asante"],
+              f"the offline adds are not in the window: {app.entry_texts()}")
+        app.screenshot("offline-waiting")
+        sharing.resume_server()
+        bob.need("text", "Kwame Asante", timeout=20)
+        bob.need("text", "Efua Sarpong")
+        texts = bob.entry_texts()
+        check(texts.index("Efua Sarpong") < texts.index("Kwame Asante"),
+              f"the offline adds arrived out of order: {texts}")
+        header_says(app, f"{len(texts)} entries", timeout=10)
+        check(texts.count("Kwame Asante") == 1, f"an offline add arrived twice: {texts}")
+        bob.raise_window()
+        bob.screenshot("after-reconnect")
+    finally:
+        bob.close()
+
+
 def main():
     binary, shots, *names = sys.argv[1:]
     chosen = [s for s in SCENARIOS if not names or s.__name__ in names]
@@ -931,8 +1015,9 @@ def main():
         app = None
         started = time.monotonic()
         try:
+            setup = function.setup() if hasattr(function, "setup") else {}
             app = App(binary, shots, function.__name__, env=getattr(function, "env", None),
-                      ready=getattr(function, "ready", "New entry"))
+                      ready=getattr(function, "ready", "New entry"), **setup)
             function(app)
             passed += 1
             print(f"PASS {function.__name__} ({time.monotonic() - started:.1f} s)", flush=True)
@@ -947,6 +1032,7 @@ def main():
         finally:
             if app:
                 app.close()
+    sharing.stop_cluster()
     print(f"{passed} passed, {failed} failed", flush=True)
     sys.exit(1 if failed or not chosen else 0)
 
