@@ -182,7 +182,7 @@ let package = Package(
       name: "RosterAppTests",
       dependencies: [
         "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer", "RosterAppCore",
-        "RosterCollation", "RosterEngines",
+        "RosterCollation", "RosterEngines", "RosterPostgres",
         "RosterTestSupport",
       ]),
     // Power cuts: every acknowledged action survives, through the crash VFS.

@@ -71,6 +71,7 @@ public final class SharedStorage: RosterStorage {
     }
   }
 
+  /// The lists, from the reader; while offline, the ones last seen.
   public func lists() throws(StoreError) -> [ListSummary] {
     try reading(
       { () throws(StoreError) in
@@ -79,24 +80,28 @@ public final class SharedStorage: RosterStorage {
       }, offline: { lastLists })
   }
 
+  /// Loads a list from the reader. O(n). Refused while offline.
   public func loadList(_ id: UUID) throws(StoreError) -> RosterList {
     try reading(
       { () throws(StoreError) in try reader.loadList(id) },
       offline: { () throws(StoreError) in throw Self.offline })
   }
 
+  /// Loads a list and its change-log position from the reader. O(n). Refused while offline.
   public func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64) {
     try reading(
       { () throws(StoreError) in try reader.snapshot(of: id) },
       offline: { () throws(StoreError) in throw Self.offline })
   }
 
+  /// A list's first entries, from the reader. Refused while offline.
   public func firstEntries(in list: UUID, limit: Int) throws(StoreError) -> [Entry] {
     try reading(
       { () throws(StoreError) in try reader.firstEntries(in: list, limit: limit) },
       offline: { () throws(StoreError) in throw Self.offline })
   }
 
+  /// A list's categories, from the reader. Refused while offline.
   public func categories(in list: UUID) throws(StoreError) -> [EntryCategory] {
     try reading(
       { () throws(StoreError) in try reader.categories(in: list) },
@@ -114,18 +119,21 @@ public final class SharedStorage: RosterStorage {
 
   // MARK: Lists (need the server)
 
+  /// Creates a list on the server (not queued). Refused while offline.
   public func createList(title: String, rule: Rule) throws(StoreError) -> ListSummary {
     try reading(
       { () throws(StoreError) in try reader.createList(title: title, rule: rule) },
       offline: { () throws(StoreError) in throw Self.offline })
   }
 
+  /// Deletes a list on the server (not queued). Refused while offline.
   public func deleteList(_ id: UUID) throws(StoreError) {
     try reading(
       { () throws(StoreError) in try reader.deleteList(id) },
       offline: { () throws(StoreError) in throw Self.offline })
   }
 
+  /// Renames a list on the server (not queued). Refused while offline.
   public func renameList(_ id: UUID, to title: String) throws(StoreError) {
     try reading(
       { () throws(StoreError) in try reader.renameList(id, to: title) },
