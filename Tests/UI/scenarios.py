@@ -927,7 +927,10 @@ def german_import_preview(app):
 def shared_as(role):
     """Runs the scenario's app as `role` on the sharing cluster (sharing.py)."""
     def decorate(function):
-        function.setup = lambda: sharing.app_setup(role)
+        def setup():
+            sharing.fresh_list()
+            return sharing.app_setup(role)
+        function.setup = setup
         return function
     return decorate
 
@@ -937,6 +940,12 @@ def second_window(app, role, name):
     other = App(app.binary, app.shots, name, **sharing.app_setup(role))
     app.raise_window()
     return other
+
+
+def roster_as(role, *args):
+    """Runs the built `roster` as `role`, straight to the server."""
+    return subprocess.run(["roster", "--db", sharing.uri(role), *args, "--list", "Guests"],
+                          check=True, capture_output=True, text=True).stdout
 
 
 def header_says(app, subtitle, timeout=5.0):
@@ -962,8 +971,7 @@ def shared_add_appears_live(app):
         bob.key("End")
         bob.type(" Jr")
         # The other person adds through the CLI meanwhile, as the same team.
-        subprocess.run(["roster", "--db", sharing.uri("anna"), "add", "Kofi Mensah", "--list", "Guests"],
-                       check=True, capture_output=True)
+        roster_as("anna", "add", "Kofi Mensah")
         bob.need("text", "Kofi Mensah", timeout=3)
         check(text_of(row) == "Ama Owusu Jr", f"the row being edited became {text_of(row)!r}")
         check(has_state(row, pyatspi.STATE_FOCUSED), "the row being edited lost the focus")
@@ -1005,6 +1013,38 @@ def shared_offline_and_back(app):
         bob.screenshot("after-reconnect")
     finally:
         bob.close()
+
+
+@scenario
+@shared_as("bob")
+def shared_edit_of_a_deleted_entry_is_reported(app):
+    proxy = sharing.Proxy()
+    roster_as("bob", "add", "Esi Owusu")
+    app.need("text", "Esi Owusu", timeout=3)
+    anna = App(app.binary, app.shots, "shared_report-anna", **sharing.app_setup("anna", proxy.port))
+    try:
+        row = anna.need("text", "Esi Owusu")
+        proxy.kill()
+        header_says(anna, "Offline — the server cannot be reached", timeout=20)
+        anna.raise_window()
+        anna.focus(row)
+        anna.key("End")
+        anna.type(" Mensah")
+        anna.key("Return")
+        header_says(anna, "Offline — 1 change waiting to be sent")
+        entry_id = roster_as("bob", "show", "--json")
+        roster_as("bob", "rm", json.loads(entry_id)[0]["id"])
+        anna.screenshot("offline-edit")
+        proxy.start()
+        anna.need("label", "“Esi Owusu Mensah” was not saved: someone deleted that entry "
+                  "meanwhile.", timeout=20)
+        anna.gone("text", "Esi Owusu Mensah", timeout=5)
+        anna.screenshot("reported")
+        header_says(anna, "0 entries")
+        app.gone("text", "Esi Owusu")
+    finally:
+        anna.close()
+        proxy.close()
 
 
 def main():

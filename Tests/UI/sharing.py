@@ -3,11 +3,15 @@ on first use and stopped at the end of the run: a database with Roster's schema,
 "doors" and two members, anna and bob, each with their own login."""
 
 import os
+import signal
+import socket
 import subprocess
+import sys
 import tempfile
 
 PSQL = "/usr/lib/postgresql/15/bin/psql"
 SCRIPT = os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "pg-cluster.sh")
+TCPPROXY = os.path.join(os.path.dirname(__file__), "..", "Sharing", "tcpproxy.py")
 PASSWORD = "ui-secret-7"
 
 _cluster = {}
@@ -37,16 +41,58 @@ def cluster():
     return _cluster
 
 
-def uri(role):
-    """The URI `role` connects with."""
-    return f"postgresql://{role}:{PASSWORD}@127.0.0.1:{cluster()['port']}/roster_ui"
+def fresh_list():
+    """Makes "Guests" anew, empty, so that each scenario starts from nothing."""
+    cluster()
+    _run("roster", "--db", uri("anna"), "lists", "delete", "Guests")
+    _run("roster", "--db", uri("anna"), "lists", "create", "Guests", "--team", "doors")
 
 
-def app_setup(role):
+def uri(role, port=None):
+    """The URI `role` connects with (through `port`, a proxy's, when given)."""
+    return f"postgresql://{role}:{PASSWORD}@127.0.0.1:{port or cluster()['port']}/roster_ui"
+
+
+def app_setup(role, port=None):
     """The App arguments for a window of `role`: its URI, and a data folder of its own for
     its outbox."""
     data = tempfile.mkdtemp(prefix=f"rui-{role}-")
-    return {"db": uri(role), "extra_env": {"XDG_DATA_HOME": data}}
+    return {"db": uri(role, port), "extra_env": {"XDG_DATA_HOME": data}}
+
+
+class Proxy:
+    """Tests/Sharing/tcpproxy.py in front of the server, for one window: killed, its
+    connections are reset and new ones refused; stopped (SIGSTOP), it is a black hole."""
+
+    def __init__(self):
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        self.port = probe.getsockname()[1]
+        probe.close()
+        self.process = None
+        self.start()
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [sys.executable, TCPPROXY, "--listen", str(self.port), "--to",
+             f"127.0.0.1:{cluster()['port']}"], stdout=subprocess.PIPE, text=True)
+        self.process.stdout.readline()
+
+    def kill(self):
+        self.process.kill()
+        self.process.wait()
+
+    def pause(self):
+        self.process.send_signal(signal.SIGSTOP)
+
+    def go_on(self):
+        self.process.send_signal(signal.SIGCONT)
+
+    def close(self):
+        if self.process.poll() is None:
+            self.go_on()
+            self.kill()
+        self.process.stdout.close()
 
 
 def stop_server():
