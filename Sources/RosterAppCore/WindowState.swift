@@ -19,6 +19,9 @@ public struct WindowState: Equatable, Sendable {
     "export",
   ]
 
+  /// The window actions that need a shared server to be reachable: off while offline.
+  public static let serverActions = ["new-list", "delete-list"]
+
   /// The header's subtitle: “1 entry”, “1,200 entries”; while searching, how many match out
   /// of how many: “12 of 1,000,000”; while a shared server cannot be reached, “Offline — 2
   /// changes waiting to be sent”.
@@ -59,6 +62,10 @@ public struct WindowState: Equatable, Sendable {
     isEditable = !isLoading
     var actions = ["undo": !isLoading && canUndo, "redo": !isLoading && canRedo]
     for name in Self.editingActions { actions[name] = !isLoading }
+    // Creating and deleting lists need the server; edits to the open list wait in the outbox.
+    if offlineWaiting != nil {
+      for name in Self.serverActions { actions[name] = false }
+    }
     enabledActions = actions
   }
 }
