@@ -997,6 +997,16 @@ def shared_offline_and_back(app):
         sharing.stop_server()
         header_says(app, "Offline — the server cannot be reached", timeout=20)
         app.screenshot("offline")
+        # A new window cannot start without the server: one line, host and port, no password.
+        started = subprocess.run(
+            [app.binary], env=dict(os.environ, **sharing.app_setup("anna")["extra_env"],
+                                   ROSTER_DB=sharing.uri("anna")),
+            capture_output=True, text=True, timeout=30, check=False)
+        errors = [line for line in started.stderr.splitlines() if line.startswith("roster-app:")]
+        check(started.returncode == 1, f"a start without the server exits {started.returncode}")
+        check(len(errors) == 1 and f"127.0.0.1:{sharing.cluster()['port']}" in errors[0],
+              f"the start without the server said {errors}")
+        check(sharing.PASSWORD not in started.stderr + started.stdout, "the password was printed")
         add(app, "Efua Sarpong")
         header_says(app, "Offline — 1 change waiting to be sent")
         add(app, "Kwame Asante")
