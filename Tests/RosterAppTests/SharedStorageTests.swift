@@ -83,22 +83,28 @@ import Testing
     let uri = try database(on: TemporaryPostgres.shared())
     let store = try PostgresStore(conninfo: uri, environment: [:])
     let guests = try store.createList(title: "Guests", rule: .personalName)
-    let entry = Entry(id: UUID(), text: "Yaw Boateng", created: Date())
+    let added = try store.add(["Yaw Boateng", "Esi Owusu"], category: nil, to: guests.id)
+    // A removal: sent twice without its operation id, the second would find the entry gone
+    // and report it, and log a second action.
     let operation = PendingOperation(
       id: UUID(), list: guests.id,
-      change: ListChange(origin: .action, edits: [.insert(entry, offset: 0, after: nil)]))
+      change: ListChange(origin: .action, edits: [.remove(added[0], offset: 0, after: nil)]))
     let path = outboxPath()
-    // Sent, then found again in the outbox (as after a crash before it was removed).
+    var positions: [Int64] = []
+    // Sent, then found again in the outbox (as after a crash before it was crossed off).
     for _ in 0..<2 {
       try SQLiteOutbox(path: path).append(operation)
       let storage = try shared(uri, outbox: path)
       storage.close()
+      #expect(storage.takeNotApplied().isEmpty)
       #expect(try SQLiteOutbox(path: path).count() == 0)
+      positions.append(try store.snapshot(of: guests.id).position)
     }
-    #expect(try texts(uri, guests.id) == ["Yaw Boateng"])
-    // The store itself: the same operation id twice, one entry.
-    try store.record(operation.change, in: guests.id, operation: operation.id)
-    #expect(try texts(uri, guests.id) == ["Yaw Boateng"])
+    #expect(positions[0] == positions[1])
+    #expect(try texts(uri, guests.id) == ["Esi Owusu"])
+    // The store itself: the same operation id again, nothing done, nothing reported.
+    #expect(try store.record(operation.change, in: guests.id, operation: operation.id).isEmpty)
+    #expect(try store.snapshot(of: guests.id).position == positions[0])
   }
 
   @Test func anActionThatNoLongerAppliesIsReportedAndLeavesTheOutbox() throws {
