@@ -134,6 +134,7 @@ let package = Package(
       name: "RosterBench",
       dependencies: [
         "RosterKit", "RosterBackend", "RosterStore", "RosterEngines", "RosterCollation", "CMalloc",
+        "RosterAppCore",
       ]),
 
     // What several test targets need: the built `roster`, temporary homes and databases.
