@@ -29,6 +29,7 @@ public final class SQLiteOutbox: OperationOutbox {
     database = try Database(path: path)
     try database.execute(
       """
+      PRAGMA busy_timeout = 2000;
       PRAGMA journal_mode = WAL;
       PRAGMA synchronous = NORMAL;
       CREATE TABLE IF NOT EXISTS outbox (
