@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Where an app keeps the actions it could not send yet to a shared server (its outbox): next
 /// to the default database, one file per server, database and user.
