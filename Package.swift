@@ -124,7 +124,7 @@ let package = Package(
       name: "RosterApp",
       dependencies: [
         "RosterGtk", "RosterAppCore", "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer",
-        "RosterLocalization", "RosterPrint",
+        "RosterLocalization", "RosterPrint", "RosterEngines",
       ]
     ),
 
@@ -134,6 +134,7 @@ let package = Package(
       name: "RosterBench",
       dependencies: [
         "RosterKit", "RosterBackend", "RosterStore", "RosterEngines", "RosterCollation", "CMalloc",
+        "RosterAppCore",
       ]),
 
     // What several test targets need: the built `roster`, temporary homes and databases.
@@ -182,7 +183,7 @@ let package = Package(
       name: "RosterAppTests",
       dependencies: [
         "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer", "RosterAppCore",
-        "RosterCollation",
+        "RosterCollation", "RosterEngines", "RosterPostgres",
         "RosterTestSupport",
       ]),
     // Power cuts: every acknowledged action survives, through the crash VFS.

@@ -3,6 +3,7 @@
 #
 #   scripts/pg-cluster.sh start DIR   creates and starts a cluster in DIR (a new or empty folder)
 #   scripts/pg-cluster.sh stop DIR    stops it (DIR stays; remove it yourself)
+#   scripts/pg-cluster.sh resume DIR  starts a stopped cluster again, on the same port
 #   scripts/pg-cluster.sh start DIR PID   also stops it and removes DIR once process PID is gone
 #                                         (the test process that started it, however it ends)
 #
@@ -83,6 +84,10 @@ case "$action" in
     echo "uri=postgresql://roster:$password@127.0.0.1:$port/postgres"
     echo "socket=$dir/socket"
     echo "port=$port"
+    ;;
+  resume)
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/data/server.log" -w -t 60 start \
+      </dev/null >"$dir/pg_ctl.log" 2>&1 || { cat "$dir/pg_ctl.log" >&2; exit 1; }
     ;;
   stop)
     [ -e "$dir/data/postmaster.pid" ] || exit 0

@@ -11,6 +11,8 @@ final class App {
   private let preload: Preload
   private let instrumentation: Instrumentation
   private var window: MainWindow?
+  /// Set when the database could not be opened: the app quits with status 1.
+  private var failed = false
 
   init(preload: Preload, instrumentation: Instrumentation) {
     self.preload = preload
@@ -52,12 +54,15 @@ final class App {
       window.present()
     } catch {
       FileHandle.standardError.write(Data("roster-app: \(error)\n".utf8))
+      failed = true
       application.quit()
     }
   }
 
-  /// Runs the main loop until the window closes; returns the exit status.
+  /// Runs the main loop until the window closes; returns the exit status (1 when the database
+  /// could not be opened).
   func run() -> Int32 {
-    application.run()
+    let status = application.run()
+    return failed ? 1 : status
   }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import RosterAppCore
 import RosterBackend
+import RosterEngines
 import RosterStore
 
 /// The command line: `roster-app [--db PATH]`, then `ROSTER_DB`, then the default database,
@@ -7,6 +9,8 @@ import RosterStore
 struct Options {
   /// The database the window opens.
   var location: DatabaseLocation
+  /// The process's environment: `PG*` variables, and where the outbox goes.
+  let environment: [String: String]
 
   init(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
     var option: String?
@@ -19,10 +23,25 @@ struct Options {
       }
     }
     location = DatabaseLocation(option: option, environment: environment)
+    self.environment = environment
   }
 
-  /// The SQLite database the window reads and writes.
+  /// The database the window reads and writes: a SQLite file, or a PostgreSQL server through
+  /// ``SharedStorage`` with its outbox next to the default database.
   func makeStorage() throws -> any RosterStorage {
-    try SQLiteStore(path: location.path)
+    switch location.engine {
+    case .sqlite(let path):
+      return try SQLiteStore(path: path)
+    case .postgres(let conninfo):
+      let outbox = try SQLiteOutbox(path: location.outboxPath(environment: environment))
+      let writer = UUID()
+      let environment = environment
+      return try SharedStorage(
+        open: {
+          try SharedConnections.open(
+            conninfo: conninfo, writerID: writer, environment: environment)
+        },
+        outbox: outbox)
+    }
   }
 }

@@ -19,8 +19,12 @@ public struct WindowState: Equatable, Sendable {
     "export",
   ]
 
+  /// The window actions that need a shared server to be reachable: off while offline.
+  public static let serverActions = ["new-list", "delete-list"]
+
   /// The header's subtitle: “1 entry”, “1,200 entries”; while searching, how many match out
-  /// of how many: “12 of 1,000,000”.
+  /// of how many: “12 of 1,000,000”; while a shared server cannot be reached, “Offline — 2
+  /// changes waiting to be sent”.
   public var subtitle: String
   /// The page shown.
   public var page: Page
@@ -31,12 +35,20 @@ public struct WindowState: Equatable, Sendable {
   public var enabledActions: [String: Bool]
 
   /// The state for a list of `count` entries; `matchCount` is the number of search results
-  /// while a search is on, `nil` otherwise.
+  /// while a search is on, `nil` otherwise; `offlineWaiting` is how many actions wait to be
+  /// sent while a shared server cannot be reached, `nil` while it can (or for a local file).
   public init(
-    count: Int, matchCount: Int?, isLoading: Bool, canUndo: Bool, canRedo: Bool
+    count: Int, matchCount: Int?, isLoading: Bool, canUndo: Bool, canRedo: Bool,
+    offlineWaiting: Int? = nil
   ) {
     subtitle =
-      if let matchCount {
+      if let offlineWaiting {
+        offlineWaiting == 0
+          ? localized("Offline — the server cannot be reached")
+          : localizedPlural(
+            "Offline — %@ change waiting to be sent", "Offline — %@ changes waiting to be sent",
+            count: offlineWaiting, GroupedNumber.text(offlineWaiting))
+      } else if let matchCount {
         localized("%1$@ of %2$@", GroupedNumber.text(matchCount), GroupedNumber.text(count))
       } else {
         localizedPlural("%@ entry", "%@ entries", count: count, GroupedNumber.text(count))
@@ -50,6 +62,10 @@ public struct WindowState: Equatable, Sendable {
     isEditable = !isLoading
     var actions = ["undo": !isLoading && canUndo, "redo": !isLoading && canRedo]
     for name in Self.editingActions { actions[name] = !isLoading }
+    // Creating and deleting lists need the server; edits to the open list wait in the outbox.
+    if offlineWaiting != nil {
+      for name in Self.serverActions { actions[name] = false }
+    }
     enabledActions = actions
   }
 }

@@ -42,6 +42,15 @@ public protocol RosterStorage: AnyObject {
   /// - Returns: The change-log position after this change.
   @discardableResult
   func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64
+  /// Stores one action under a client-made operation id, exactly once: when the store has
+  /// already recorded `operation` (an outbox sent it before, and the reply was lost), nothing
+  /// is done again. Otherwise as ``record(_:in:)``.
+  /// - Returns: The edits that no longer applied (their entry is gone) and were skipped;
+  ///   empty when all applied or the operation was recorded before.
+  /// - Throws: As ``record(_:in:)``; ``StoreError/listNotFound(_:)`` when the list is gone.
+  @discardableResult
+  func record(_ change: ListChange, in list: UUID, operation: UUID) throws(StoreError)
+    -> [ListEdit]
   /// Edits other writers made to a list after change-log position `since`, and the position
   /// to ask from next time.
   ///
@@ -121,6 +130,16 @@ extension RosterStorage {
   public func loggedChanges(in list: UUID, since: Int64) throws(StoreError) -> [LoggedChange] {
     let (edits, position) = try changes(in: list, since: since)
     return position > since ? [LoggedChange(position: position, edits: edits)] : []
+  }
+
+  /// ``RosterStorage/record(_:in:)``, for a store with one writer and no operation log: each
+  /// call records the change.
+  @discardableResult
+  public func record(_ change: ListChange, in list: UUID, operation: UUID) throws(StoreError)
+    -> [ListEdit]
+  {
+    try record(change, in: list)
+    return []
   }
 
   /// No shared history: always `nil`.

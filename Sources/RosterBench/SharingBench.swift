@@ -46,6 +46,13 @@ func sharingBenchmark(edits: Int = 1_000, seconds: Double = 3) throws -> [String
   for (name, row) in zip(names, rows) {
     lines.append("| \(name) | \(row.joined(separator: " | ")) |")
   }
+  let app = try appPropagation(conninfo: server.uri, edits: edits / 5).sorted()
+  lines.append(
+    "| app window → app window p50 (outbox, 50 ms poll), \(edits / 5) edits | | "
+      + "\(Stopwatch.format(ns: app[app.count / 2])) |")
+  lines.append(
+    "| app window → app window p99 | | "
+      + "\(Stopwatch.format(ns: app[min(app.count - 1, app.count * 99 / 100)])) |")
   return lines
 }
 

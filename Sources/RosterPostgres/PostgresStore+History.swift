@@ -17,21 +17,27 @@ extension PostgresStore {
   /// - Returns: The list's sequence number after this change.
   @discardableResult
   public func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64 {
-    try write { () throws(StoreError) in
-      let stored = try locked(list)
-      guard change.origin != .external, !change.edits.isEmpty else { return stored.seq }
-      let applied = try apply(change.edits, in: stored)
-      switch change.origin {
-      case .action, .external: try pushUndo(applied, in: stored)
-      case .undo:
-        _ = try pop(.undo, in: stored)
-        try push(Self.inverse(of: applied), on: .redo, in: stored)
-      case .redo:
-        _ = try pop(.redo, in: stored)
-        try push(applied, on: .undo, in: stored)
-      }
-      return try log(applied, in: stored)
+    try write { () throws(StoreError) in try storing(change, in: list).position }
+  }
+
+  /// ``record(_:in:)``'s body, inside the caller's write transaction.
+  /// - Returns: The sequence number after the change, and its edits as applied.
+  func storing(_ change: ListChange, in list: UUID) throws(StoreError) -> (
+    position: Int64, applied: [ListEdit]
+  ) {
+    let stored = try locked(list)
+    guard change.origin != .external, !change.edits.isEmpty else { return (stored.seq, []) }
+    let applied = try apply(change.edits, in: stored)
+    switch change.origin {
+    case .action, .external: try pushUndo(applied, in: stored)
+    case .undo:
+      _ = try pop(.undo, in: stored)
+      try push(Self.inverse(of: applied), on: .redo, in: stored)
+    case .redo:
+      _ = try pop(.redo, in: stored)
+      try push(applied, on: .undo, in: stored)
     }
+    return (try log(applied, in: stored), applied)
   }
 
   /// Edits that bring a list loaded at sequence number `since` up to date with what other

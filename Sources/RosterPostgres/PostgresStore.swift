@@ -43,6 +43,10 @@ public final class PostgresStore: RosterStorage {
   private var ownChanges: Int64 = 0
   /// Sequence numbers the current transaction took.
   var pendingChanges: Int64 = 0
+  /// How long an action is retried after retryable failures before it is refused: by default
+  /// ``retryWindow``; an app that keeps its own outbox sets it shorter, so that a lost server
+  /// is noticed in about that long.
+  public var retryLimit: Duration = PostgresStore.retryWindow
   /// Tests only: the next write's COMMIT lands but reports a lost connection, so that the
   /// ambiguous-commit path (reconnect, look the operation id up) runs.
   var losesNextCommitReply = false
@@ -65,6 +69,8 @@ public final class PostgresStore: RosterStorage {
   ///     their values out of messages.
   ///   - now: The clock for new entries.
   ///   - makeID: Makes ids for new entries and lists.
+  ///   - writerID: This connection's identity in the change log: two connections of one app
+  ///     (one sending, one reading) share one, so the reader skips what the sender wrote.
   ///   - checkingSchema: Whether to refuse a database without this version's schema; only
   ///     ``initializeSchema(conninfo:environment:)`` connects without.
   /// - Throws: ``StoreError/database(_:)`` when the server cannot be reached (the message names
@@ -75,12 +81,13 @@ public final class PostgresStore: RosterStorage {
     environment: [String: String] = ProcessInfo.processInfo.environment,
     now: @escaping @Sendable () -> Date = { Date() },
     makeID: (@Sendable () -> UUID)? = nil,
+    writerID: UUID = UUID(),
     checkingSchema: Bool = true
   ) throws(StoreError) {
     self.conninfo = ConnectionString(conninfo, environment: environment)
     self.now = now
     self.makeID = makeID ?? { UUIDGenerator.shared.make() }
-    writerID = UUID()
+    self.writerID = writerID
     do throws(PGFailure) {
       connection = try Connection(conninfo: self.conninfo, waitingForStartup: true)
     } catch {
@@ -201,15 +208,30 @@ public final class PostgresStore: RosterStorage {
 
   // MARK: Transactions
 
-  /// Runs `body` in one write transaction with a fresh operation id, retried on retryable
-  /// failures for up to ``retryWindow``. When the connection drops during COMMIT, the
-  /// operation id tells whether it landed: then the result stands and nothing is done twice.
+  /// Runs `body` in one write transaction with a fresh operation id; see
+  /// ``write(operation:replayed:_:)``.
   package func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-    let operation = UUIDText.string(UUID())
+    try write(operation: UUID(), replayed: nil, body)
+  }
+
+  /// Runs `body` in one write transaction with operation id `operation`, retried on retryable failures for up to ``retryLimit``. When the connection drops
+  /// during COMMIT, the operation id tells whether it landed: then the result stands and
+  /// nothing is done twice. When the database already holds `operation` (an earlier run of it
+  /// committed), `body` is not run and `replayed` is the result.
+  func write<T>(operation id: UUID, replayed: T?, _ body: () throws(StoreError) -> T)
+    throws(StoreError) -> T
+  {
+    let operation = UUIDText.string(id)
     return try retrying { () throws(StoreError) -> T in
       pendingChanges = 0
       try run("BEGIN")
-      try run("INSERT INTO operations (id) VALUES ($1)", [operation])
+      let inserted = try run(
+        "INSERT INTO operations (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id",
+        [operation])
+      if inserted.count == 0, let replayed {
+        try run("COMMIT")
+        return replayed
+      }
       let result = try body()
       do throws(StoreError) {
         try run("COMMIT")
@@ -242,7 +264,7 @@ public final class PostgresStore: RosterStorage {
 
   private func retrying<T>(_ attempt: () throws(StoreError) -> T) throws(StoreError) -> T {
     let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: Self.retryWindow)
+    let deadline = clock.now.advanced(by: retryLimit)
     var delay = 0.002
     while true {
       lastFailure = nil

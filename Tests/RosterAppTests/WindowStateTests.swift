@@ -27,6 +27,24 @@ import Testing
     #expect(subtitle(1_000_000) == "1,000,000 entries")
   }
 
+  @Test func offlineSaysSoAndHowManyChangesWait() {
+    func state(_ waiting: Int?) -> WindowState {
+      WindowState(
+        count: 3, matchCount: 1, isLoading: false, canUndo: true, canRedo: false,
+        offlineWaiting: waiting)
+    }
+    #expect(state(0).subtitle == "Offline — the server cannot be reached")
+    #expect(state(1).subtitle == "Offline — 1 change waiting to be sent")
+    #expect(state(1_200).subtitle == "Offline — 1,200 changes waiting to be sent")
+    #expect(state(nil).subtitle == "1 of 3")
+    // The open list stays editable; making and deleting lists waits for the server.
+    #expect(state(2).enabledActions["undo"] == true)
+    #expect(state(2).enabledActions["rename-list"] == true)
+    #expect(state(2).enabledActions["new-list"] == false)
+    #expect(state(2).enabledActions["delete-list"] == false)
+    #expect(state(nil).enabledActions["delete-list"] == true)
+  }
+
   @Test func searchSubtitleCountsMatchesOutOfAll() {
     func subtitle(_ count: Int, _ matches: Int) -> String {
       WindowState(

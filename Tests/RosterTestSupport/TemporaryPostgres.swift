@@ -47,7 +47,27 @@ public final class TemporaryPostgres: Sendable {
     password = text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
   }
 
-  private static func start() -> Result<TemporaryPostgres, StartFailure> {
+  /// A server of the caller's own, for a test that stops and resumes it (``stop()``,
+  /// ``resume()``) without disturbing the tests on the shared one; the script's watcher removes
+  /// it when the process exits.
+  /// - Throws: ``StartFailure`` when it could not start.
+  public static func dedicated() throws -> TemporaryPostgres {
+    try start(shared: false).get()
+  }
+
+  /// Stops the server (`pg_ctl stop -m fast`): connections are closed, new ones refused.
+  public func stop() throws { try script("stop") }
+
+  /// Starts the stopped server again, on the same port.
+  public func resume() throws { try script("resume") }
+
+  private func script(_ action: String) throws {
+    let path = RosterBinary.packageRoot.appendingPathComponent("scripts/pg-cluster.sh").path
+    let run = try Self.shell(["bash", path, action, folder.path])
+    guard run.status == 0 else { throw StartFailure(description: run.output) }
+  }
+
+  private static func start(shared: Bool = true) -> Result<TemporaryPostgres, StartFailure> {
     // Short: a Unix socket path must stay under 108 bytes.
     let folder = URL(fileURLWithPath: "/tmp/roster-pg-\(UUID().uuidString.prefix(8))")
     let script = RosterBinary.packageRoot.appendingPathComponent("scripts/pg-cluster.sh").path
@@ -71,7 +91,7 @@ public final class TemporaryPostgres: Sendable {
     else {
       return .failure(StartFailure(description: "pg-cluster.sh printed:\n\(run.output)"))
     }
-    atexit { TemporaryPostgres.stopShared() }
+    if shared { atexit { TemporaryPostgres.stopShared() } }
     return .success(
       TemporaryPostgres(folder: folder, superuserURI: uri, port: port, socketFolder: socket))
   }

@@ -72,13 +72,14 @@ def has_state(node, state):
 class App:
     """One run of roster-app against a fresh database, under the test's display."""
 
-    def __init__(self, binary, shots, name, db=None, env=None, args=(), ready="New entry"):
+    def __init__(self, binary, shots, name, db=None, env=None, args=(), ready="New entry",
+                 extra_env=None):
         """Starts the app; `ready` is the add field's name, which it waits for."""
         self.shots = shots
         self.name = name
         self.binary = binary
         self.db = db or os.path.join(tempfile.mkdtemp(prefix="roster-ui-"), "roster.sqlite")
-        environment = dict(os.environ, ROSTER_DB=self.db, **(env or {}))
+        environment = dict(os.environ, ROSTER_DB=self.db, **(env or {}), **(extra_env or {}))
         # Open for the app's lifetime; close() closes it.
         self.log = open(os.path.join(shots, f"{name}.log"), "w")  # noqa: SIM115
         self.process = subprocess.Popen(
@@ -287,6 +288,17 @@ class App:
         for window in windows:
             xdotool("windowsize", window, str(width), str(height))
         time.sleep(0.6)
+
+    def raise_window(self):
+        """Puts the app's window on top of the others (at 0,0 like them: GTK reports
+        positions relative to the window), so that clicks and keys go to it."""
+        windows = subprocess.run(
+            ["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(self.process.pid)],
+            capture_output=True, text=True, check=True).stdout.split()
+        for window in windows:
+            xdotool("windowraise", window)
+            xdotool("windowfocus", window)
+        time.sleep(0.3)
 
     def extents(self, node):
         """The widget's x, y, width and height on the screen."""

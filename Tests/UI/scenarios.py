@@ -14,6 +14,7 @@ import time
 import traceback
 
 import pyatspi
+import sharing
 from roster_ui import App, Failure, has_state, text_of, wait_until, xdotool
 
 SCENARIOS = []
@@ -923,6 +924,166 @@ def german_import_preview(app):
     app.screenshot("german-imported")
 
 
+def shared_as(role):
+    """Runs the scenario's app as `role` on the sharing cluster (sharing.py)."""
+    def decorate(function):
+        def setup():
+            sharing.fresh_list()
+            return sharing.app_setup(role)
+        function.setup = setup
+        return function
+    return decorate
+
+
+def second_window(app, role, name):
+    """Another roster-app, as `role`, on the same server; the first window stays on top."""
+    other = App(app.binary, app.shots, name, **sharing.app_setup(role))
+    app.raise_window()
+    return other
+
+
+def roster_as(role, *args):
+    """Runs the built `roster` as `role`, straight to the server."""
+    return subprocess.run(["roster", "--db", sharing.uri(role), *args, "--list", "Guests"],
+                          check=True, capture_output=True, text=True).stdout
+
+
+def header_says(app, subtitle, timeout=5.0):
+    app.need("label", subtitle, timeout=timeout)
+
+
+@scenario
+@shared_as("anna")
+def shared_add_appears_live(app):
+    bob = second_window(app, "bob", "shared_add_appears_live-bob")
+    try:
+        header_says(app, "0 entries")
+        delays = []
+        for name in ("Ama Owusu", "Adjoa Mensah", "Kwesi Appiah", "Akua Danso", "Yaa Asantewaa"):
+            add(app, name)
+            started = time.monotonic()
+            bob.need("text", name, timeout=3)
+            delays.append(time.monotonic() - started)
+        print(f"  propagation to the other window, median of 5 (through AT-SPI, polled every "
+              f"50 ms): {sorted(delays)[2] * 1000:.0f} ms", flush=True)
+        header_says(bob, "5 entries")
+        # A row being edited in one window is left alone while the other adds.
+        row = bob.need("text", "Ama Owusu")
+        bob.raise_window()
+        bob.focus(row)
+        bob.key("End")
+        bob.type(" Jr")
+        # The other person adds through the CLI meanwhile, as the same team.
+        roster_as("anna", "add", "Kofi Mensah")
+        bob.need("text", "Kofi Mensah", timeout=3)
+        check(text_of(row) == "Ama Owusu Jr", f"the row being edited became {text_of(row)!r}")
+        check(has_state(row, pyatspi.STATE_FOCUSED), "the row being edited lost the focus")
+        bob.screenshot("editing")
+        bob.key("Return")
+        app.need("text", "Ama Owusu Jr", timeout=3)
+        app.raise_window()
+        app.screenshot("anna")
+    finally:
+        bob.close()
+
+
+@scenario
+@shared_as("anna")
+def shared_offline_and_back(app):
+    bob = second_window(app, "bob", "shared_offline_and_back-bob")
+    try:
+        add(app, "Yaw Boateng")
+        bob.need("text", "Yaw Boateng", timeout=3)
+        sharing.stop_server()
+        header_says(app, "Offline — the server cannot be reached", timeout=20)
+        app.screenshot("offline")
+        # A new window cannot start without the server: one line, host and port, no password.
+        started = subprocess.run(
+            [app.binary], env=dict(os.environ, **sharing.app_setup("anna")["extra_env"],
+                                   ROSTER_DB=sharing.uri("anna")),
+            capture_output=True, text=True, timeout=30, check=False)
+        errors = [line for line in started.stderr.splitlines() if line.startswith("roster-app:")]
+        check(started.returncode == 1, f"a start without the server exits {started.returncode}")
+        check(len(errors) == 1 and f"127.0.0.1:{sharing.cluster()['port']}" in errors[0],
+              f"the start without the server said {errors}")
+        check(sharing.PASSWORD not in started.stderr + started.stdout, "the password was printed")
+        add(app, "Efua Sarpong")
+        header_says(app, "Offline — 1 change waiting to be sent")
+        add(app, "Kwame Asante")
+        header_says(app, "Offline — 2 changes waiting to be sent")
+        check(app.entry_texts()[-2:] == ["Efua Sarpong", "Kwame Asante"],
+              f"the offline adds are not in the window: {app.entry_texts()}")
+        app.screenshot("offline-waiting")
+        sharing.resume_server()
+        bob.need("text", "Kwame Asante", timeout=20)
+        bob.need("text", "Efua Sarpong")
+        texts = bob.entry_texts()
+        check(texts.index("Efua Sarpong") < texts.index("Kwame Asante"),
+              f"the offline adds arrived out of order: {texts}")
+        header_says(app, f"{len(texts)} entries", timeout=10)
+        check(texts.count("Kwame Asante") == 1, f"an offline add arrived twice: {texts}")
+        bob.raise_window()
+        bob.screenshot("after-reconnect")
+    finally:
+        bob.close()
+
+
+@scenario
+@shared_as("bob")
+def shared_edit_of_a_deleted_entry_is_reported(app):
+    proxy = sharing.Proxy()
+    roster_as("bob", "add", "Esi Owusu")
+    app.need("text", "Esi Owusu", timeout=3)
+    anna = App(app.binary, app.shots, "shared_report-anna", **sharing.app_setup("anna", proxy.port))
+    try:
+        row = anna.need("text", "Esi Owusu")
+        proxy.kill()
+        header_says(anna, "Offline — the server cannot be reached", timeout=20)
+        anna.raise_window()
+        anna.focus(row)
+        anna.key("End")
+        anna.type(" Mensah")
+        anna.key("Return")
+        header_says(anna, "Offline — 1 change waiting to be sent")
+        entry_id = roster_as("bob", "show", "--json")
+        roster_as("bob", "rm", json.loads(entry_id)[0]["id"])
+        anna.screenshot("offline-edit")
+        proxy.start()
+        anna.need("label", "“Esi Owusu Mensah” was not saved: someone deleted that entry "
+                  "meanwhile.", timeout=20)
+        anna.gone("text", "Esi Owusu Mensah", timeout=5)
+        anna.screenshot("reported")
+        header_says(anna, "0 entries")
+        app.gone("text", "Esi Owusu")
+    finally:
+        anna.close()
+        proxy.close()
+
+
+@scenario
+@shared_as("bob")
+def shared_black_holed_server_keeps_the_window_responsive(app):
+    proxy = sharing.Proxy()
+    anna = App(app.binary, app.shots, "shared_black_hole-anna",
+               **sharing.app_setup("anna", proxy.port))
+    try:
+        anna.raise_window()
+        add(anna, "Abena Osei")
+        app.need("text", "Abena Osei", timeout=3)
+        proxy.pause()  # the connections stay open and nothing answers
+        started = time.monotonic()
+        add(anna, "Kojo Antwi")
+        check(time.monotonic() - started < 3, "the window froze on the silent server")
+        header_says(anna, "Offline — 1 change waiting to be sent", timeout=30)
+        anna.screenshot("black-hole")
+        proxy.go_on()
+        app.need("text", "Kojo Antwi", timeout=20)
+        header_says(anna, "2 entries", timeout=10)
+    finally:
+        anna.close()
+        proxy.close()
+
+
 def main():
     binary, shots, *names = sys.argv[1:]
     chosen = [s for s in SCENARIOS if not names or s.__name__ in names]
@@ -931,8 +1092,9 @@ def main():
         app = None
         started = time.monotonic()
         try:
+            setup = function.setup() if hasattr(function, "setup") else {}
             app = App(binary, shots, function.__name__, env=getattr(function, "env", None),
-                      ready=getattr(function, "ready", "New entry"))
+                      ready=getattr(function, "ready", "New entry"), **setup)
             function(app)
             passed += 1
             print(f"PASS {function.__name__} ({time.monotonic() - started:.1f} s)", flush=True)
@@ -947,6 +1109,7 @@ def main():
         finally:
             if app:
                 app.close()
+    sharing.stop_cluster()
     print(f"{passed} passed, {failed} failed", flush=True)
     sys.exit(1 if failed or not chosen else 0)
 

@@ -37,6 +37,9 @@ final class MainWindow {
   var onLoaded: () -> Void = {}
   /// Called as a search (or its end) starts to be applied to the entries, for the benchmark.
   var onSearchApplying: () -> Void = {}
+  /// What the header says of a shared server: `nil` while it can be reached (or for a local
+  /// file), else how many actions wait to be sent.
+  var offlineWaiting: Int?
   private let empty = StatusPage(
     icon: "view-list-symbolic", title: localized("Nothing to show here"),
     description: localized("Type an entry in the field above and press Enter to add it."))
@@ -63,13 +66,7 @@ final class MainWindow {
     wireMenus()
     wireTransfer()
     refresh()
-    // Changes the CLI or another window made appear within a second; a row being edited is
-    // never rebound (its text is left alone while it has the focus).
-    MainLoop.every(milliseconds: 500) { [weak self] in
-      guard let self else { return false }
-      if self.library.sync() { self.refresh() }
-      return true
-    }
+    followStore()
   }
 
   private func wire() {
@@ -167,7 +164,8 @@ final class MainWindow {
     // While a long list loads, its first rows show but nothing can change it.
     let state = WindowState(
       count: library.currentCount, matchCount: entries.matches?.count,
-      isLoading: library.isLoading, canUndo: list.canUndo, canRedo: list.canRedo)
+      isLoading: library.isLoading, canUndo: list.canUndo, canRedo: list.canRedo,
+      offlineWaiting: offlineWaiting)
     header.setTitle(list.title, subtitle: state.subtitle)
     library.noteCurrentChanged()
     sidebar.show(library.summaries, current: list.id)

@@ -1,0 +1,215 @@
+import Foundation
+public import RosterBackend
+import RosterKit
+import RosterLocalization
+
+/// The thread that talks to a shared server for an app window: it sends the outbox's actions
+/// in order, each under its operation id, waits for other writers' notifications, and when the
+/// server cannot be reached, reconnects with backoff. The window's thread never waits on it:
+/// it reads what happened with ``takeNews()``.
+///
+/// Every connection comes from `open` as a pair: one for this thread (sending, listening) and
+/// one handed to the window's thread for reading, both with one writer identity so that the
+/// reader's ``RosterBackend/RosterStorage/changes(in:since:)`` skips what this thread sent.
+public final class OutboxSender: @unchecked Sendable {
+  /// A pair of connections: `reader` for the window's thread, `sender` for this thread.
+  public typealias Connections = (reader: any RosterStorage, sender: any RosterStorage)
+  /// Opens a pair of connections; slow or failing when the server cannot be reached.
+  public typealias Opener = @Sendable () throws -> Connections
+
+  /// What happened since the last ``takeNews()``.
+  public struct News {
+    /// A new reading connection, after the server was reached again.
+    public var reader: (any RosterStorage)?
+    /// Whether the server can be reached, as far as this thread knows.
+    public var isOnline: Bool
+    /// Whether another writer may have changed the lists.
+    public var changed: Bool
+    /// Actions that no longer applied, in the order they were sent.
+    public var notApplied: [NotAppliedOperation]
+    /// How many actions wait in the outbox.
+    public var waiting: Int
+  }
+
+  /// How long one wait for notifications lasts before the outbox is looked at again.
+  static let listenSlice: Duration = .milliseconds(50)
+  /// The longest pause between attempts to reach the server.
+  static let longestBackoff = 5.0
+
+  private let open: Opener
+  private let outbox: any OperationOutbox
+  private let condition = NSCondition()
+  private var sender: (any RosterStorage)?
+  private var news: News
+  private var stopped = false
+  private var reconnectRequested = false
+
+  /// Opens the connections and sends what the outbox kept from an earlier run, on the calling
+  /// thread, then starts the sending thread.
+  /// - Throws: What `open` or the outbox throws: the server cannot be reached at start.
+  public init(open: @escaping Opener, outbox: any OperationOutbox) throws {
+    self.open = open
+    self.outbox = outbox
+    let pair = try open()
+    sender = pair.sender
+    news = News(
+      reader: pair.reader, isOnline: true, changed: false, notApplied: [],
+      waiting: try outbox.count())
+    do { try flush(pair.sender) } catch {
+      sender = nil
+      news.isOnline = false
+    }
+    Thread.detachNewThread { [self] in run() }
+  }
+
+  /// Adds an action to the end of the outbox; the thread sends it within ``listenSlice``.
+  /// - Throws: ``RosterBackend/StoreError`` when the outbox file cannot be written.
+  public func append(_ operation: PendingOperation) throws(StoreError) {
+    condition.lock()
+    defer { condition.unlock() }
+    try outbox.append(operation)
+    news.waiting += 1
+  }
+
+  /// Takes what happened: a new reader, the connection state, other writers' changes, actions
+  /// that no longer applied. Cheap: no network.
+  public func takeNews() -> News {
+    condition.lock()
+    defer { condition.unlock() }
+    let taken = news
+    news.reader = nil
+    news.changed = false
+    news.notApplied = []
+    return taken
+  }
+
+  /// Leaves other writers' changes to be reported again by the next ``takeNews()``.
+  public func keepChanged() {
+    condition.lock()
+    news.changed = true
+    condition.unlock()
+  }
+
+  /// The window's reader failed: open a new pair (the server may have restarted).
+  public func readerLost() {
+    condition.lock()
+    reconnectRequested = true
+    news.isOnline = false
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Ends the thread after its current step.
+  public func stop() {
+    condition.lock()
+    stopped = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  private func run() {
+    var delay = 0.25
+    while true {
+      condition.lock()
+      let done = stopped
+      if reconnectRequested {
+        reconnectRequested = false
+        sender = nil
+      }
+      let current = sender
+      condition.unlock()
+      if done { return }
+      guard let current else {
+        if connect() {
+          delay = 0.25
+        } else {
+          pause(seconds: delay)
+          delay = min(delay * 2, Self.longestBackoff)
+        }
+        continue
+      }
+      do {
+        try flush(current)
+        if try current.waitForExternalChanges(timeout: Self.listenSlice) {
+          publish { $0.changed = true }
+        }
+      } catch {
+        condition.lock()
+        sender = nil
+        news.isOnline = false
+        condition.unlock()
+      }
+    }
+  }
+
+  /// Opens a new pair; `true` when the server answered.
+  private func connect() -> Bool {
+    guard let pair = try? open() else {
+      publish { $0.isOnline = false }
+      return false
+    }
+    condition.lock()
+    sender = pair.sender
+    news.reader = pair.reader
+    news.isOnline = true
+    news.changed = true
+    condition.unlock()
+    return true
+  }
+
+  /// Sends the outbox's actions, oldest first, until it is empty; an action leaves it once the
+  /// store recorded it or refused it for good (reported). A lost connection leaves the rest
+  /// waiting, in order.
+  private func flush(_ store: any RosterStorage) throws {
+    while let next = try locked({ () throws(StoreError) in try outbox.first() }) {
+      var report: NotAppliedOperation?
+      do {
+        let skipped = try store.record(next.change, in: next.list, operation: next.id)
+        if let first = skipped.first {
+          report = NotAppliedOperation(
+            operation: next, reason: .entryDeleted,
+            entryText: PendingOperation(
+              id: next.id, list: next.list,
+              change: ListChange(origin: next.change.origin, edits: [first])
+            ).entryText)
+        }
+      } catch .listNotFound {
+        report = NotAppliedOperation(operation: next, reason: .listDeleted)
+      } catch .database(let message) {
+        throw StoreError.database(message)
+      } catch .busy {
+        throw StoreError.busy
+      } catch {
+        report = NotAppliedOperation(
+          operation: next, reason: .refused(StoreErrorWording.sentence(for: error)))
+      }
+      try locked { () throws(StoreError) in
+        try outbox.remove(next.id)
+        news.waiting = max(news.waiting - 1, 0)
+        if let report { news.notApplied.append(report) }
+      }
+    }
+  }
+
+  private func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    condition.lock()
+    defer { condition.unlock() }
+    return try body()
+  }
+
+  private func publish(_ change: (inout News) -> Void) {
+    condition.lock()
+    change(&news)
+    condition.unlock()
+  }
+
+  /// Waits `seconds`, or less when stopped or asked to reconnect.
+  private func pause(seconds: Double) {
+    condition.lock()
+    defer { condition.unlock() }
+    let until = Date(timeIntervalSinceNow: seconds)
+    while !stopped, !reconnectRequested, Date() < until {
+      _ = condition.wait(until: until)
+    }
+  }
+}

@@ -1,0 +1,103 @@
+public import Foundation
+public import RosterBackend
+import RosterKit
+
+/// An app's outbox for a shared server, in a SQLite file of its own: actions made while the
+/// server could not be reached, in order, with their operation ids, kept across restarts.
+///
+/// ```swift
+/// let outbox = try SQLiteOutbox(path: location.outboxPath())
+/// try outbox.append(PendingOperation(id: UUID(), list: list.id, change: change))
+/// ```
+///
+/// Each call is one SQLite transaction (WAL, synchronous NORMAL); safe to call from one thread
+/// at a time.
+public final class SQLiteOutbox: OperationOutbox {
+  private let database: Database
+  private let encoder = JSONEncoder()
+  private let decoder = JSONDecoder()
+
+  /// Opens the outbox at `path`, creating the file and its folder when missing.
+  /// - Throws: ``RosterBackend/StoreError/database(_:)`` when the file cannot be opened.
+  public init(path: String) throws(StoreError) {
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty {
+      try? FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+    }
+    database = try Database(path: path)
+    try database.execute(
+      """
+      PRAGMA busy_timeout = 2000;
+      PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = NORMAL;
+      CREATE TABLE IF NOT EXISTS outbox (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        list TEXT NOT NULL,
+        origin TEXT NOT NULL,
+        edits TEXT NOT NULL
+      );
+      """)
+  }
+
+  /// Adds an action at the end. O(1).
+  public func append(_ operation: PendingOperation) throws(StoreError) {
+    let edits: Data
+    do { edits = try encoder.encode(operation.change.edits) } catch {
+      throw .database("Cannot encode a change: \(error).")
+    }
+    try database.run(
+      "INSERT INTO outbox (id, list, origin, edits) VALUES (?, ?, ?, ?)",
+      .text(operation.id.uuidString), .text(operation.list.uuidString),
+      .text(Self.name(of: operation.change.origin)), .text(String(decoding: edits, as: UTF8.self)))
+  }
+
+  /// The oldest action, or `nil`. O(1).
+  public func first() throws(StoreError) -> PendingOperation? {
+    let statement = try database.statement(
+      "SELECT id, list, origin, edits FROM outbox ORDER BY seq LIMIT 1")
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    guard let id = statement.text(0).flatMap(UUID.init(uuidString:)),
+      let list = statement.text(1).flatMap(UUID.init(uuidString:)),
+      let origin = statement.text(2).flatMap(Self.origin(named:)),
+      let text = statement.text(3)
+    else { throw .database("The outbox holds a damaged action.") }
+    let edits: [ListEdit]
+    do { edits = try decoder.decode([ListEdit].self, from: Data(text.utf8)) } catch {
+      throw .database("The outbox holds a damaged action: \(error).")
+    }
+    return PendingOperation(id: id, list: list, change: ListChange(origin: origin, edits: edits))
+  }
+
+  /// How many actions wait. O(n).
+  public func count() throws(StoreError) -> Int {
+    Int(try database.integer("SELECT count(*) FROM outbox") ?? 0)
+  }
+
+  /// Removes the action with this operation id. O(1).
+  public func remove(_ id: UUID) throws(StoreError) {
+    try database.run("DELETE FROM outbox WHERE id = ?", .text(id.uuidString))
+  }
+
+  private static func name(of origin: ListChange.Origin) -> String {
+    switch origin {
+    case .action: "action"
+    case .undo: "undo"
+    case .redo: "redo"
+    case .external: "external"
+    }
+  }
+
+  private static func origin(named name: String) -> ListChange.Origin? {
+    switch name {
+    case "action": .action
+    case "undo": .undo
+    case "redo": .redo
+    case "external": .external
+    default: nil
+    }
+  }
+}

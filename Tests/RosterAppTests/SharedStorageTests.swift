@@ -1,0 +1,148 @@
+import Foundation
+import RosterAppCore
+import RosterBackend
+import RosterEngines
+import RosterKit
+import RosterPostgres
+import RosterStore
+import RosterTestSupport
+import Testing
+
+/// The app's outbox against a real PostgreSQL server: actions made while the server is stopped
+/// wait in a SQLite file and arrive in order, exactly once, when it is back; actions that no
+/// longer apply are reported.
+@MainActor
+@Suite(.serialized) struct SharedStorageTests {
+  private func outboxPath() -> String {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("roster-outbox-\(UUID().uuidString).sqlite3").path
+  }
+
+  private func database(on server: TemporaryPostgres) throws -> String {
+    let uri = try server.makeDatabase()
+    _ = try StorageOpener.initialize(DatabaseLocation(option: uri), environment: [:])
+    return uri
+  }
+
+  private func shared(_ uri: String, outbox: String) throws -> SharedStorage {
+    let writer = UUID()
+    return try SharedStorage(
+      open: { try SharedConnections.open(conninfo: uri, writerID: writer, environment: [:]) },
+      outbox: try SQLiteOutbox(path: outbox))
+  }
+
+  private func texts(_ uri: String, _ list: UUID) throws -> [String] {
+    let list = try PostgresStore(conninfo: uri, environment: [:]).loadList(list)
+    return (0..<list.count).map { list[$0].text }
+  }
+
+  /// Polls the storage as the window does until `condition` holds, up to `seconds`.
+  private func poll(
+    _ storage: SharedStorage, seconds: Double, until condition: () -> Bool
+  ) throws -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while Date() < deadline {
+      _ = try storage.hasExternalChanges()
+      if condition() { return true }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return false
+  }
+
+  @Test func actionsMadeOfflineArriveInOrderOnceTheServerIsBack() throws {
+    let server = try TemporaryPostgres.dedicated()
+    let uri = try database(on: server)
+    let path = outboxPath()
+    let storage = try shared(uri, outbox: path)
+    defer { storage.close() }
+    let guests = try storage.createList(title: "Guests", rule: .personalName)
+    let library = try LibraryController(storage: storage)
+    #expect(library.current.id == guests.id)
+    try library.current.append("Ama Owusu")
+    #expect(try poll(storage, seconds: 5) { storage.waiting == 0 })
+    #expect(try texts(uri, guests.id) == ["Ama Owusu"])
+
+    try server.stop()
+    #expect(try poll(storage, seconds: 20) { !storage.isOnline })
+    try library.current.append("Efua Sarpong")
+    try library.current.append("Kwame Asante")
+    #expect(storage.waiting == 2)
+    #expect(library.sync() == false)  // offline: no error, nothing to read
+    // Kept on disk: a restart would find them, in order.
+    let kept = try SQLiteOutbox(path: path)
+    #expect(try kept.count() == 2)
+    #expect(try kept.first()?.entryText == "Efua Sarpong")
+
+    try server.resume()
+    #expect(try poll(storage, seconds: 20) { storage.isOnline && storage.waiting == 0 })
+    #expect(try texts(uri, guests.id) == ["Ama Owusu", "Efua Sarpong", "Kwame Asante"])
+    #expect(storage.takeNotApplied().isEmpty)
+  }
+
+  @Test func aReplayedOutboxAppliesEachOperationOnce() throws {
+    let uri = try database(on: TemporaryPostgres.shared())
+    let store = try PostgresStore(conninfo: uri, environment: [:])
+    let guests = try store.createList(title: "Guests", rule: .personalName)
+    let added = try store.add(["Yaw Boateng", "Esi Owusu"], category: nil, to: guests.id)
+    // A removal: sent twice without its operation id, the second would find the entry gone
+    // and report it, and log a second action.
+    let operation = PendingOperation(
+      id: UUID(), list: guests.id,
+      change: ListChange(origin: .action, edits: [.remove(added[0], offset: 0, after: nil)]))
+    let path = outboxPath()
+    var positions: [Int64] = []
+    // Sent, then found again in the outbox (as after a crash before it was crossed off).
+    for _ in 0..<2 {
+      try SQLiteOutbox(path: path).append(operation)
+      let storage = try shared(uri, outbox: path)
+      storage.close()
+      #expect(storage.takeNotApplied().isEmpty)
+      #expect(try SQLiteOutbox(path: path).count() == 0)
+      positions.append(try store.snapshot(of: guests.id).position)
+    }
+    #expect(positions[0] == positions[1])
+    #expect(try texts(uri, guests.id) == ["Esi Owusu"])
+    // The store itself: the same operation id again, nothing done, nothing reported.
+    #expect(try store.record(operation.change, in: guests.id, operation: operation.id).isEmpty)
+    #expect(try store.snapshot(of: guests.id).position == positions[0])
+  }
+
+  @Test func anActionThatNoLongerAppliesIsReportedAndLeavesTheOutbox() throws {
+    let uri = try database(on: TemporaryPostgres.shared())
+    let store = try PostgresStore(conninfo: uri, environment: [:])
+    let guests = try store.createList(title: "Guests", rule: .personalName)
+    let gone = try store.createList(title: "Gone", rule: .personalName)
+    let anna = try store.add(["Anna"], category: nil, to: guests.id)[0]
+    var renamed = anna
+    renamed.text = "Anna Maria"
+    let path = outboxPath()
+    let outbox = try SQLiteOutbox(path: path)
+    // Made offline: a rename of Anna, and an add to the list "Gone"; meanwhile a colleague
+    // deleted both.
+    try outbox.append(
+      PendingOperation(
+        id: UUID(), list: guests.id,
+        change: ListChange(origin: .action, edits: [.update(old: anna, new: renamed)])))
+    try outbox.append(
+      PendingOperation(
+        id: UUID(), list: gone.id,
+        change: ListChange(
+          origin: .action,
+          edits: [.insert(Entry(id: UUID(), text: "Kofi", created: Date()), offset: 0, after: nil)])
+      ))
+    _ = try store.remove([.id(anna.id)], from: guests.id)
+    try store.deleteList(gone.id)
+
+    let storage = try shared(uri, outbox: path)
+    defer { storage.close() }
+    let reports = storage.takeNotApplied()
+    #expect(reports.map(\.reason) == [.entryDeleted, .listDeleted])
+    #expect(
+      reports.map(\.message) == [
+        "“Anna Maria” was not saved: someone deleted that entry meanwhile.",
+        "“Kofi” was not saved: someone deleted its list meanwhile.",
+      ])
+    #expect(try outbox.count() == 0)
+    #expect(try texts(uri, guests.id) == [])
+  }
+}
