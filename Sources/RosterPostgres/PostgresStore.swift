@@ -39,6 +39,11 @@ public final class PostgresStore: RosterStorage {
   private var listening = false
   /// What ``hasExternalChanges()`` saw last.
   private var seen: Fingerprint?
+  /// When ``hasExternalChanges()`` last read the summary.
+  private var lastSummary: ContinuousClock.Instant?
+
+  /// How often an idle ``waitForExternalChanges(timeout:)`` reads the summary anyway.
+  static let heartbeat: Duration = .seconds(2)
   /// Sequence numbers this store's own committed actions took since then.
   private var ownChanges: Int64 = 0
   /// Sequence numbers the current transaction took.
@@ -143,6 +148,7 @@ public final class PostgresStore: RosterStorage {
   public func hasExternalChanges() throws(StoreError) -> Bool {
     // Notifications only wake ``waitForExternalChanges(timeout:)``: one may arrive after the
     // change it announces was already counted here. A lost connection counts as a change.
+    lastSummary = ContinuousClock.now
     let reconnected = try listen() ? try drainNotifications() : true
     let now = try fingerprint()
     defer {
@@ -178,16 +184,32 @@ public final class PostgresStore: RosterStorage {
   /// Waits on the connection's socket for a notification from another connection, up to
   /// `timeout`; a lost connection is reconnected and reported as `true` (read the log to catch
   /// up).
+  ///
+  /// Once `LISTEN` is in place every commit of another connection arrives as a notification,
+  /// so a wait that times out usually sends no query: an idle follower costs the server one
+  /// small query per ``heartbeat``. The summary of ``hasExternalChanges()`` is compared on the
+  /// first wait, the first after a reconnect (for the changes made before `LISTEN` took
+  /// effect), and once per ``heartbeat``, which also finds a connection that went silent
+  /// (``Connection/silenceLimit``) while nothing was sent on it.
   public func waitForExternalChanges(timeout: Duration) throws(StoreError) -> Bool {
     let clock = ContinuousClock()
+    let due = lastSummary.map { $0.duration(to: clock.now) >= Self.heartbeat } ?? true
+    if !listening || seen == nil || due, try hasExternalChanges() { return true }
     let deadline = clock.now.advanced(by: timeout)
     while true {
-      if try hasExternalChanges() { return true }
+      do throws(PGFailure) {
+        if try !connection.notifications().isEmpty { return true }
+      } catch {
+        try reconnect()
+        return true
+      }
       let left = clock.now.duration(to: deadline)
       guard left > .zero else { return false }
       let milliseconds =
         left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
-      _ = connection.waitReadable(milliseconds: Int32(clamping: max(milliseconds, 1)))
+      guard connection.waitReadable(milliseconds: Int32(clamping: max(milliseconds, 1))) else {
+        return false
+      }
     }
   }
 
