@@ -30,6 +30,11 @@ final class RowView {
   /// Set while the row's text is written by the list, so that `changed` is not typing.
   private var isBinding = false
   weak var delegate: (any RowViewDelegate)?
+  /// The list item the row is the widget of, for its whole life.
+  var listItem: ListItem?
+
+  /// Whether the keyboard focus is in the row.
+  var hasFocusWithin: Bool { root.hasFocusWithin }
 
   /// Makes a row whose menu button opens `menu` (shared by every row of the list).
   init(menu: Menu) {
