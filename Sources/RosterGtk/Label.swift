@@ -34,6 +34,25 @@ public final class Label: Widget {
     if !wrap { gtk_label_set_ellipsize(opaque, PANGO_ELLIPSIZE_END) }
   }
 
+  /// Wraps long text over at most `maxLines` lines, breaking a word too long for a line
+  /// anywhere; text left over ends the last line with “…”.
+  ///
+  /// It asks for the width of `widthChars` characters: in a scrolled window, GTK 4.8 measures
+  /// a wrapping label's height at the width it asks for, not at the width it gets.
+  public func wrap(maxLines: Int32, widthChars: Int32) {
+    gtk_label_set_wrap(opaque, 1)
+    gtk_label_set_wrap_mode(opaque, PANGO_WRAP_WORD_CHAR)
+    gtk_label_set_lines(opaque, maxLines)
+    gtk_label_set_ellipsize(opaque, PANGO_ELLIPSIZE_END)
+    gtk_label_set_max_width_chars(opaque, widthChars)
+  }
+
+  /// Shows `text` in a tooltip while the label's own text is cut short with “…”.
+  public func tooltipWhenEllipsized(_ text: String) {
+    let label = opaque  // the handler lives no longer than the label
+    tooltip { pango_layout_is_ellipsized(gtk_label_get_layout(label)) != 0 ? text : nil }
+  }
+
   /// Aligns the text to its own start, as a field does: the left for Latin, the right for
   /// Arabic or Hebrew (whatever the window's direction).
   public func alignToTextDirection() {
