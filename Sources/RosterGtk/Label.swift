@@ -56,10 +56,21 @@ public final class Label: Widget {
   /// Aligns the text to its own start, as a field does: the left for Latin, the right for
   /// Arabic or Hebrew (whatever the window's direction).
   public func alignToTextDirection() {
+    // Below U+0590 every strong character is left-to-right: text there with a Latin letter
+    // starts left-to-right, and its layout (shaped, the costly part) waits for the frame.
+    let utf8 = gtk_label_get_text(opaque).map { String(cString: $0).utf8 }
+    if let utf8, utf8.allSatisfy({ $0 < 0xD6 }), utf8.contains(where: Self.isLatinLetter) {
+      gtk_label_set_xalign(opaque, 0)
+      return
+    }
     // The layout resolves the direction of the text's first strong character.
     let rightToLeft =
       pango_layout_get_direction(gtk_label_get_layout(opaque), 0) == PANGO_DIRECTION_RTL
     gtk_label_set_xalign(opaque, rightToLeft ? 1 : 0)
+  }
+
+  private static func isLatinLetter(_ byte: UInt8) -> Bool {
+    (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
   }
 
   /// Whether the text is cut short with “…” at the label's current width.

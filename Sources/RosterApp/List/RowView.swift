@@ -234,9 +234,14 @@ final class RowView {
     }
   }
 
+  /// The reason shown under the field, if any.
+  private var shownReason: String?
+
   /// Shows why the text is refused under the field (red, and as the field's description), or
   /// hides it.
   func showReason(_ message: String?) {
+    guard message != shownReason else { return }
+    shownReason = message
     reason.text = message ?? ""
     reason.isVisible = message != nil
     field.setAccessibleDescription(message)
