@@ -72,6 +72,9 @@ public class Widget {
     set { gtk_widget_set_can_target(widget, newValue ? 1 : 0) }
   }
 
+  /// Whether the widget has its window resources (and a frame clock): it is, or was, shown.
+  public var isRealized: Bool { gtk_widget_get_realized(widget) != 0 }
+
   /// Whether the keyboard focus is this widget or inside it.
   public var hasFocusWithin: Bool { roster_widget_has_focus_within(widget) != 0 }
 

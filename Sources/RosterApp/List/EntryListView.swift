@@ -56,7 +56,8 @@ final class EntryListView {
     view.onRows(
       setup: { [unowned self] in self.setup($0) },
       bind: { [unowned self] in self.bind($0) },
-      unbind: { [unowned self] in self.unbind($0) })
+      unbind: { [unowned self] in self.unbind($0) },
+      teardown: { [unowned self] in self.retire($0) })
     view.onKeyPressed { [unowned self] key, modifiers in self.listKey(key, modifiers) }
     view.isSensitive = previewTotal == nil
     view.scroller.isSensitive = previewTotal == nil
@@ -249,6 +250,19 @@ final class EntryListView {
     guard let row = item.attached("roster-row", as: RowView.self) else { return }
     if let id = row.row.entryID, rows[id] === row { rows[id] = nil }
     draftRows[ObjectIdentifier(row)] = nil
+  }
+
+  /// Rows GTK dropped, taken apart once the next frame is painted rather than before it: a
+  /// row's dozen widgets take about 0.4 ms to take apart, and a search of 100 entries that
+  /// leaves 20 drops 81 rows.
+  private var retiredRows: [RowView] = []
+
+  private func retire(_ item: ListItem) {
+    guard let row = item.attached("roster-row", as: RowView.self), view.isRealized else { return }
+    if retiredRows.isEmpty {
+      FrameClock.afterNextFrame(of: view) { [weak self] in self?.retiredRows = [] }
+    }
+    retiredRows.append(row)
   }
 
   private func refresh(_ row: RowView) {
