@@ -24,15 +24,18 @@ public final class ListView: Widget {
 
   private let factory: UnsafeMutableRawPointer
 
-  /// Rows: `setup` makes a row widget for a list item; `bind` and `unbind` attach it to an item.
+  /// Rows: `setup` makes a row widget for a list item; `bind` and `unbind` attach it to an item;
+  /// `teardown` sees the list item go, with its row.
   public func onRows(
     setup: @escaping @MainActor (ListItem) -> Void,
     bind: @escaping @MainActor (ListItem) -> Void,
-    unbind: @escaping @MainActor (ListItem) -> Void
+    unbind: @escaping @MainActor (ListItem) -> Void,
+    teardown: @escaping @MainActor (ListItem) -> Void = { _ in }
   ) {
     Signal.connect(factory, "setup") { setup(ListItem($0!)) }
     Signal.connect(factory, "bind") { bind(ListItem($0!)) }
     Signal.connect(factory, "unbind") { unbind(ListItem($0!)) }
+    Signal.connect(factory, "teardown") { teardown(ListItem($0!)) }
   }
 
   /// The selected positions, ascending.

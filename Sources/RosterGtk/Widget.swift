@@ -46,10 +46,17 @@ public class Widget {
     set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
   }
 
-  /// The tooltip's text, if any.
+  /// The tooltip's text, if any (an empty text is none).
+  ///
+  /// Setting the text it already has does nothing: GTK 4.8 asks the display server where the
+  /// pointer is on every change, a round trip per list row bound.
   public var tooltip: String? {
     get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
-    set { gtk_widget_set_tooltip_text(widget, newValue) }
+    set {
+      let text = newValue?.isEmpty == true ? nil : newValue
+      guard text != tooltip else { return }
+      gtk_widget_set_tooltip_text(widget, text)
+    }
   }
 
   /// Whether the widget is focusable.
@@ -64,6 +71,9 @@ public class Widget {
     get { gtk_widget_get_can_target(widget) != 0 }
     set { gtk_widget_set_can_target(widget, newValue ? 1 : 0) }
   }
+
+  /// Whether the widget has its window resources (and a frame clock): it is, or was, shown.
+  public var isRealized: Bool { gtk_widget_get_realized(widget) != 0 }
 
   /// Whether the keyboard focus is this widget or inside it.
   public var hasFocusWithin: Bool { roster_widget_has_focus_within(widget) != 0 }

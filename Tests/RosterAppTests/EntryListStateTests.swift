@@ -73,6 +73,43 @@ import Testing
     #expect(state.mode == .normal)
   }
 
+  @Test func aSearchReplacesOnlyTheRowsBelowThoseShowingAnEntryBothTimes() throws {
+    let list = try list("Anna", "Bob", "Hanna", "Joanna", "Carl")
+    var state = EntryListState()
+    // Five entries and the empty row, then three matches: the rows under the third go.
+    #expect(
+      state.filter(SearchFilter(query: "ann"), in: list)
+        == Splice(offset: 3, removed: 3, inserted: 0))
+    #expect(state.entryRows(in: list) == 3)
+    // The query grows: one match left.
+    #expect(
+      state.filter(SearchFilter(query: "hann"), in: list)
+        == Splice(offset: 1, removed: 2, inserted: 0))
+    // The same search again changes nothing.
+    #expect(state.filter(SearchFilter(query: "hann"), in: list) == nil)
+    // A query matching more rows adds them under the one kept.
+    #expect(
+      state.filter(SearchFilter(query: "a"), in: list)
+        == Splice(offset: 1, removed: 0, inserted: 3))
+    // Every entry back, then the empty row.
+    #expect(state.filter(SearchFilter(), in: list) == Splice(offset: 4, removed: 0, inserted: 2))
+    #expect(state.entryRows(in: list) == 5)
+    // Nothing to end: no change.
+    #expect(state.filter(SearchFilter(query: " "), in: list) == nil)
+    // No match: every row goes.
+    #expect(
+      state.filter(SearchFilter(query: "zz"), in: list)
+        == Splice(offset: 0, removed: 6, inserted: 0))
+  }
+
+  @Test func aPreviewIsNotSearched() throws {
+    let preview = try list("Anna", "Bob")
+    var state = EntryListState(previewTotal: 10)
+    #expect(state.filter(SearchFilter(), in: preview) == nil)
+    #expect(state.entryRows(in: preview) == 2)
+    #expect(state.count(in: preview) == 10)
+  }
+
   @Test func searchResultsFollowRemovalsAndMatchingInsertions() throws {
     let list = try list("Anna", "Bob", "Hanna")
     let hanna = list[2]

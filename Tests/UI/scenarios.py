@@ -611,6 +611,35 @@ def import_through_preview(app):
 
 
 @scenario
+def import_long_refused_row(app):
+    """A refused row too long for the preview breaks inside its long word and stays within the
+    dialog, at most four lines, cut short with “…”; a screen reader reads it whole, and so does
+    its tooltip."""
+    word = "R2" + "d" * 200
+    import_file(app, "long.csv", f"text\nBob\n{word} Lindqvist\n")
+    line = (f"Line 3: “{word[:64]}…” refused: “2” (U+0032) at position 2: digits are not part "
+            "of a name.")
+    label = app.need("label", line)
+    button = app.need("push button", "Import 0 entries")
+    x, y, w, h = app.extents(label)
+    bx, _, bw, _ = app.extents(button)
+    check(x + w <= bx + bw, f"the refused row runs out of the dialog ({x}+{w} > {bx}+{bw})")
+    check(3 * 16 < h <= 4 * 24, f"the refused row takes {h} px, not three or four lines")
+    xdotool("mousemove", str(x + w // 2), str(y + h // 2))
+    time.sleep(0.2)
+    xdotool("mousemove", str(x + w // 2 + 3), str(y + h // 2))
+    tip = wait_until(lambda: [n for n in app.all("tool tip") if line in (n.name or text_of(n))]
+                     or len([n for n in app.all("label") if text_of(n) == line]) > 1, 4,
+                     "the tooltip with the whole line")
+    app.screenshot("long-refused-row")
+    check(tip, "no tooltip")
+    xdotool("mousemove", "600", "600")
+    app.press_named("push button", "Cancel")
+    time.sleep(0.5)
+    check(app.entry_texts() == [], "a cancelled preview imported rows")
+
+
+@scenario
 def import_choosing_columns(app):
     """A school's spreadsheet: nothing counts until the text columns are ticked; First name
     then Last name make “Łukasz Nowak”, Class the category, and the header is not imported."""

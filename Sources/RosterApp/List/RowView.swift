@@ -30,6 +30,11 @@ final class RowView {
   /// Set while the row's text is written by the list, so that `changed` is not typing.
   private var isBinding = false
   weak var delegate: (any RowViewDelegate)?
+  /// The list item the row is the widget of, for its whole life.
+  var listItem: ListItem?
+
+  /// Whether the keyboard focus is in the row.
+  var hasFocusWithin: Bool { root.hasFocusWithin }
 
   /// Makes a row whose menu button opens `menu` (shared by every row of the list).
   init(menu: Menu) {
@@ -229,9 +234,14 @@ final class RowView {
     }
   }
 
+  /// The reason shown under the field, if any.
+  private var shownReason: String?
+
   /// Shows why the text is refused under the field (red, and as the field's description), or
   /// hides it.
   func showReason(_ message: String?) {
+    guard message != shownReason else { return }
+    shownReason = message
     reason.text = message ?? ""
     reason.isVisible = message != nil
     field.setAccessibleDescription(message)

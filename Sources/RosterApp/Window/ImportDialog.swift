@@ -25,6 +25,9 @@ enum ImportDialog {
   /// thousands of rows would take seconds to build).
   static let shownRefusals = 1000
 
+  /// How many lines a refused row's text takes at most.
+  static let refusalLines: Int32 = 4
+
   /// Shows `preview` over `parent`; `run` imports it with the person's choices (it gets the
   /// preview as chosen and reports the outcome itself).
   static func present(
@@ -60,7 +63,11 @@ enum ImportDialog {
       }
       for line in shown {
         let label = Label(line, classes: ["reason"])
-        label.leading(wrap: true)
+        label.leading()
+        // A long row's line is cut short with “…” and shows whole in the tooltip (a screen
+        // reader reads it whole anyway).
+        label.wrap(maxLines: refusalLines, widthChars: 36)
+        label.tooltipWhenEllipsized(line)
         label.margins(top: 6, bottom: 6, start: 10, end: 10)
         rows.append(label)
       }
