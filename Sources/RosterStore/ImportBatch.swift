@@ -31,6 +31,11 @@ public final class ImportBatch {
   /// The list's ids from before the import and from the file, kept in memory while the id index
   /// is dropped (see ``deferIndexIfLarge()``).
   private var knownIDs: Set<UUID>?
+  /// Fresh ids drawn ahead by ``expectRows(atMost:)``, handed out in increasing order while the
+  /// id index stays; `nil` for an import not announced as large.
+  private var ascendingIDs: AscendingIDs?
+  /// Whether a row so far came with its own id (from the file).
+  private var sawGivenID = false
   /// Entries in the whole database when the import began.
   private let entriesBefore: Int
   /// The values of rows added but not yet inserted, seven per row (see ``insertPending()``).
@@ -47,6 +52,9 @@ public final class ImportBatch {
   /// Imports at least this large (and at least as large as the database) build the id index
   /// once at the end instead of inserting a million random ids into it one by one.
   static let deferredIndexThreshold = 50_000
+  /// The most fresh ids ``expectRows(atMost:)`` draws ahead (16 bytes each); a larger import
+  /// rebuilds the id index instead.
+  static let maximumDrawnIDs = 1 << 23
   /// How many entries were added so far.
   public private(set) var count = 0
 
@@ -66,6 +74,22 @@ public final class ImportBatch {
 
   deinit {
     if !finished { cancel() }
+  }
+
+  /// Draws the fresh ids of an import of at least ``deferredIndexThreshold`` rows ahead, sorted
+  /// (``AscendingIDs``), when the list is small next to the import: the rows then go into the
+  /// id index at one place moving forward, and the index stays. Rows with an id of their own
+  /// still take it.
+  /// - Parameter count: At most how many rows follow (the file's line breaks, say).
+  /// - Complexity: O(k log k) for k = `count`.
+  public func expectRows(atMost count: Int) {
+    precondition(self.count == 0, "Rows are announced before the first one.")
+    // Into a list that has many entries already, the new ids would land between theirs all
+    // over its index, not at one moving place: that import rebuilds the index instead.
+    guard (Self.deferredIndexThreshold...Self.maximumDrawnIDs).contains(count), knownIDs == nil,
+      (try? store.count(list.row)).map({ $0 <= count / Self.rowsPerInsert }) == true
+    else { return }
+    ascendingIDs = AscendingIDs(count: count, makeID: store.makeID)
   }
 
   /// Validates and appends one entry.
@@ -88,8 +112,10 @@ public final class ImportBatch {
     let normalized = try store.validated(text, by: list.rule)
     let categoryName = try normalizedCategory(category)
     let stamp = created ?? store.now()
+    if id != nil { sawGivenID = true }
     let entry = Entry(
-      id: id ?? store.makeID(), text: normalized, category: categoryName, created: stamp,
+      id: id ?? ascendingIDs?.next() ?? store.makeID(), text: normalized,
+      category: categoryName, created: stamp,
       updated: updated ?? stamp)
     guard let key = OrderKey.between(lastKey, nil) else {
       throw .database("The list has no room left at its end.")
@@ -104,11 +130,13 @@ public final class ImportBatch {
       .real(entry.created.timeIntervalSinceReferenceDate),
       .real(entry.updated.timeIntervalSinceReferenceDate),
     ]
-    if knownIDs != nil {
-      // No unique index to refuse a row: rows go in groups, one statement each.
+    if knownIDs != nil || (id == nil && ascendingIDs != nil) {
+      // No unique index to refuse a row, or a fresh id it cannot refuse: rows go in groups,
+      // one statement each.
       pending += values
       if pending.count == values.count * Self.rowsPerInsert { try insertPending() }
     } else {
+      try insertPending()  // keeps the rows in the order they came
       do throws(StoreError) {
         defer { insertion.reset() }
         try insertion.bind(values)
@@ -152,7 +180,11 @@ public final class ImportBatch {
   /// (about twice as fast for a million rows). The drop is part of the transaction: a cancel
   /// or a crash leaves the index as it was.
   private func deferIndexIfLarge() throws(StoreError) {
-    guard knownIDs == nil, count >= entriesBefore else { return }
+    guard knownIDs == nil, count >= entriesBefore, ascendingIDs == nil || sawGivenID else {
+      return
+    }
+    try insertPending()
+    ascendingIDs = nil
     var ids = Set<UUID>()
     let statement = try store.database.statement("SELECT id FROM entries WHERE list = ?")
     try statement.bind([.integer(list.row)])
