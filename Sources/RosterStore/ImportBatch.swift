@@ -38,12 +38,22 @@ public final class ImportBatch {
   private var sawGivenID = false
   /// Entries in the whole database when the import began.
   private let entriesBefore: Int
-  /// The values of rows added but not yet inserted, seven per row (see ``insertPending()``).
+  /// The values of rows added but not yet handed to the insert thread, seven per row.
   private var pending: [SQLValue] = []
-  /// How many rows one statement inserts while the id index is deferred: one statement keeps
+  /// The statement of ``groupInsertion``.
+  private let group: Statement
+  /// Stores the rows of fresh or already checked ids on a second thread, while the next rows
+  /// are read and validated; made with the first chunk.
+  private var inserter: BackgroundInserter?
+  /// How many rows one statement inserts while the id index is deferred, or while fresh ids
+  /// come in increasing order (``expectRows(atMost:)``): one statement keeps
   /// its cursor at the table's end from row to row, where a statement per row seeks down the
   /// tree again for each (about a quarter of a large import's time).
   static let rowsPerInsert = 64
+  /// How many rows go to the insert thread at once: a number of whole groups.
+  static let rowsPerChunk = rowsPerInsert * 16
+  /// The values one row binds.
+  private static let columns = 7
   /// The statement that inserts ``rowsPerInsert`` rows.
   private static let groupInsertion =
     "INSERT INTO entries (list, key, id, text, category, created, updated) VALUES "
@@ -66,6 +76,7 @@ public final class ImportBatch {
     insertion = try store.database.statement(
       "INSERT INTO entries (list, key, id, text, category, created, updated)"
         + " VALUES (?, ?, ?, ?, ?, ?, ?)")
+    group = try store.database.statement(Self.groupInsertion)
     let last = try store.lastEntry(in: list)
     lastKey = last?.key
     lastID = last?.id
@@ -124,19 +135,15 @@ public final class ImportBatch {
     if id != nil, knownIDs?.insert(entry.id).inserted == false {
       throw .duplicateEntry(entry.id)
     }
-    let values: [SQLValue] = [
-      .integer(list.row), .integer(key), .id(entry.id), .text(entry.text),
-      categoryName.map(SQLValue.text) ?? .null,
-      .real(entry.created.timeIntervalSinceReferenceDate),
-      .real(entry.updated.timeIntervalSinceReferenceDate),
-    ]
     if knownIDs != nil || (id == nil && ascendingIDs != nil) {
-      // No unique index to refuse a row, or a fresh id it cannot refuse: rows go in groups,
-      // one statement each.
-      pending += values
-      if pending.count == values.count * Self.rowsPerInsert { try insertPending() }
+      // No unique index to refuse a row, or a fresh id it cannot refuse: rows go to the insert
+      // thread in chunks, in groups of one statement each.
+      append(entry, key: key, to: &pending)
+      if pending.count == Self.columns * Self.rowsPerChunk { try submitPending() }
     } else {
-      try insertPending()  // keeps the rows in the order they came
+      try storePending()  // keeps the rows in the order they came
+      var values: [SQLValue] = []
+      append(entry, key: key, to: &values)
       do throws(StoreError) {
         defer { insertion.reset() }
         try insertion.bind(values)
@@ -155,24 +162,54 @@ public final class ImportBatch {
     return entry
   }
 
-  /// Inserts the rows in ``pending``: a full group with one statement, a last short one row by
-  /// row.
-  private func insertPending() throws(StoreError) {
-    guard !pending.isEmpty else { return }
-    defer { pending.removeAll(keepingCapacity: true) }
-    let columns = 7
-    guard pending.count == columns * Self.rowsPerInsert else {
-      for start in stride(from: 0, to: pending.count, by: columns) {
-        defer { insertion.reset() }
-        try insertion.bind(Array(pending[start..<start + columns]))
-        while try insertion.step() {}
+  /// Adds the values `entry` binds, at `key`, to `values`.
+  private func append(_ entry: Entry, key: Int64, to values: inout [SQLValue]) {
+    values.append(.integer(list.row))
+    values.append(.integer(key))
+    values.append(.id(entry.id))
+    values.append(.text(entry.text))
+    values.append(entry.category.map(SQLValue.text) ?? .null)
+    values.append(.real(entry.created.timeIntervalSinceReferenceDate))
+    values.append(.real(entry.updated.timeIntervalSinceReferenceDate))
+  }
+
+  /// Hands the rows in ``pending`` to the insert thread and waits until it has stored every
+  /// row: the connection is then free for this thread's statements.
+  /// - Throws: The failure of any chunk of rows.
+  private func storePending() throws(StoreError) {
+    if !pending.isEmpty { try submitPending() }
+    try inserter?.drain()
+  }
+
+  /// Hands the rows in ``pending`` to the insert thread.
+  private func submitPending() throws(StoreError) {
+    let inserter =
+      self.inserter
+      ?? BackgroundInserter { [unowned self] chunk throws(StoreError) in
+        try self.insertRows(chunk)
       }
-      return
+    self.inserter = inserter
+    try inserter.submit(pending)
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  /// Inserts the rows of `values`, seven values each: whole groups with one statement each,
+  /// the rest row by row. Runs on the insert thread.
+  private func insertRows(_ values: [SQLValue]) throws(StoreError) {
+    let groupValues = Self.columns * Self.rowsPerInsert
+    var start = 0
+    while values.count - start >= groupValues {
+      defer { group.reset() }
+      try group.bind(values[start..<start + groupValues])
+      while try group.step() {}
+      start += groupValues
     }
-    let group = try store.database.statement(Self.groupInsertion)
-    defer { group.reset() }
-    try group.bind(pending)
-    while try group.step() {}
+    while start < values.count {
+      defer { insertion.reset() }
+      try insertion.bind(values[start..<start + Self.columns])
+      while try insertion.step() {}
+      start += Self.columns
+    }
   }
 
   /// Drops the unique (list, id) index for the rest of a large import, keeping the list's ids
@@ -183,7 +220,7 @@ public final class ImportBatch {
     guard knownIDs == nil, count >= entriesBefore, ascendingIDs == nil || sawGivenID else {
       return
     }
-    try insertPending()
+    try storePending()
     ascendingIDs = nil
     var ids = Set<UUID>()
     let statement = try store.database.statement("SELECT id FROM entries WHERE list = ?")
@@ -235,7 +272,7 @@ public final class ImportBatch {
     precondition(!finished, "The import batch is already finished.")
     finished = true
     do throws(StoreError) {
-      try insertPending()
+      try storePending()
       if knownIDs != nil {
         store.database.resetAll()
         try store.database.execute(Schema.entriesByID)
@@ -267,6 +304,7 @@ public final class ImportBatch {
   /// Discards everything added.
   public func cancel() {
     finished = true
+    try? inserter?.drain()
     store.database.resetAll()
     if store.database.inTransaction { try? store.database.execute("ROLLBACK") }
   }
