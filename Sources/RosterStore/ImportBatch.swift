@@ -49,7 +49,7 @@ public final class ImportBatch {
   /// come in increasing order (``expectRows(atMost:)``): one statement keeps
   /// its cursor at the table's end from row to row, where a statement per row seeks down the
   /// tree again for each (about a quarter of a large import's time).
-  static let rowsPerInsert = 64
+  static let rowsPerInsert = 256
   /// How many rows go to the insert thread at once: a number of whole groups.
   static let rowsPerChunk = rowsPerInsert * 16
   /// The values one row binds.

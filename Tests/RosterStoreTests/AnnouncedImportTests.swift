@@ -88,7 +88,7 @@ import Testing
     let list = try store.createList(title: "Full", rule: .text).id
     _ = try store.add((0..<2_000).map { "old\($0)" }, to: list)
     let batch = try store.beginImport(into: list)
-    batch.expectRows(atMost: ImportBatch.deferredIndexThreshold)  // < 2,000 × 64
+    batch.expectRows(atMost: ImportBatch.deferredIndexThreshold)  // < 2,000 × rowsPerInsert
     for number in 0..<1_000 { try batch.add(text: "new\(number)") }
     try batch.commit()
     let ids = try storedIDs(store).suffix(1_000)
