@@ -185,18 +185,21 @@ public final class ImportBatch {
   private func submitPending() throws(StoreError) {
     let inserter =
       self.inserter
-      ?? BackgroundInserter { [unowned self] chunk throws(StoreError) in
-        try self.insertRows(chunk)
+      ?? BackgroundInserter { [group, insertion] chunk throws(StoreError) in
+        try Self.insertRows(chunk, group: group, single: insertion)
       }
     self.inserter = inserter
     try inserter.submit(pending)
     pending.removeAll(keepingCapacity: true)
   }
 
-  /// Inserts the rows of `values`, seven values each: whole groups with one statement each,
-  /// the rest row by row. Runs on the insert thread.
-  private func insertRows(_ values: [SQLValue]) throws(StoreError) {
-    let groupValues = Self.columns * Self.rowsPerInsert
+  /// Inserts the rows of `values`, seven values each: whole groups with `group`, one statement
+  /// each, the rest row by row with `single`. Runs on the insert thread, and touches nothing
+  /// of the batch but the two statements.
+  private static func insertRows(_ values: [SQLValue], group: Statement, single: Statement)
+    throws(StoreError)
+  {
+    let groupValues = columns * rowsPerInsert
     var start = 0
     while values.count - start >= groupValues {
       defer { group.reset() }
@@ -205,10 +208,10 @@ public final class ImportBatch {
       start += groupValues
     }
     while start < values.count {
-      defer { insertion.reset() }
-      try insertion.bind(values[start..<start + Self.columns])
-      while try insertion.step() {}
-      start += Self.columns
+      defer { single.reset() }
+      try single.bind(values[start..<start + columns])
+      while try single.step() {}
+      start += columns
     }
   }
 
