@@ -1,8 +1,8 @@
 public import Foundation
 
 extension CSVReader {
-  /// At most how many records a file holds from `handle`'s offset on: its line feeds, plus one
-  /// for a last line without one. The handle is put back where it was.
+  /// At most how many records a file holds from `handle`'s offset on: its line breaks (CR, LF
+  /// or CRLF), plus one for a last line without one. The handle is put back where it was.
   ///
   /// An import that knows the bound ahead can prepare for its size (a store draws its fresh
   /// ids in increasing order, say); blank lines and line breaks inside quotes only make the
@@ -13,9 +13,14 @@ extension CSVReader {
     guard let start = try? handle.offset() else { return nil }
     defer { try? handle.seek(toOffset: start) }
     var lines = 1
+    var afterCR = false
     while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
       chunk.withUnsafeBytes { bytes in
-        for byte in bytes where byte == 0x0A { lines += 1 }
+        for byte in bytes {
+          // CR, LF and CRLF each end a line, as for the reader.
+          if byte == 0x0D || (byte == 0x0A && !afterCR) { lines += 1 }
+          afterCR = byte == 0x0D
+        }
       }
     }
     return lines
