@@ -73,4 +73,13 @@ public protocol ImportSession: AnyObject {
   func commit() throws(StoreError)
   /// Discards everything added.
   func cancel()
+  /// Says, before the first row, how many rows at most are coming. A large import may then
+  /// draw its fresh ids ahead, in increasing order, so that its id index grows at its end.
+  /// - Complexity: O(k log k) for k rows, or nothing.
+  func expectRows(atMost count: Int)
+}
+
+extension ImportSession {
+  /// Ignores the hint: an engine that gains nothing from it.
+  public func expectRows(atMost count: Int) {}
 }

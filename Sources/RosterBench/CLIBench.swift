@@ -37,17 +37,8 @@ private final class CLIBench {
 
   init(size: Int) throws {
     self.size = size
-    let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-    roster = executable.deletingLastPathComponent().appendingPathComponent("roster").path
-    guard FileManager.default.isExecutableFile(atPath: roster) else {
-      throw Spawn.Failed(
-        description: "No roster binary at \(roster): run `swift build -c release` first.")
-    }
-    guard let sqlite = Spawn.find("sqlite3") else {
-      throw Spawn.Failed(
-        description: "No sqlite3 on $PATH: run `bash scripts/install-deps.sh bench`.")
-    }
-    self.sqlite = sqlite
+    roster = try Spawn.roster()
+    sqlite = try Spawn.sqlite3()
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("roster-cli-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -66,6 +66,27 @@ enum Spawn {
     return (exit, Double(Stopwatch.now() - start) / 1e9)
   }
 
+  /// The release `roster` built next to this executable.
+  /// - Throws: ``Failed`` when it is not built.
+  static func roster() throws -> String {
+    let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    let roster = executable.deletingLastPathComponent().appendingPathComponent("roster").path
+    guard FileManager.default.isExecutableFile(atPath: roster) else {
+      throw Failed(
+        description: "No roster binary at \(roster): run `swift build -c release` first.")
+    }
+    return roster
+  }
+
+  /// The `sqlite3` shell on `$PATH`, the benchmarks' baseline.
+  /// - Throws: ``Failed`` when it is not installed.
+  static func sqlite3() throws -> String {
+    guard let sqlite = find("sqlite3") else {
+      throw Failed(description: "No sqlite3 on $PATH: run `bash scripts/install-deps.sh bench`.")
+    }
+    return sqlite
+  }
+
   /// The first executable called `name` on `$PATH`, or `nil`.
   static func find(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

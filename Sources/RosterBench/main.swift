@@ -1,7 +1,7 @@
 import Foundation
 
 // `swift build -c release && swift run -c release roster-bench [--quick]
-// [--only list|sort|validation|store|cli|sharing]`
+// [--only list|sort|validation|store|cli|import|sharing]`
 // prints Markdown tables of medians, each measured against its baseline in the same run.
 // The store table runs the release `roster` binary, so build everything in release first.
 let arguments = CommandLine.arguments
@@ -68,6 +68,17 @@ if wanted("cli") {
     }
   } catch {
     print("cli benchmark failed: \(error)")
+    exit(1)
+  }
+}
+if wanted("import") {
+  do {
+    print("")
+    for line in try importBenchmark(size: quick ? 100_000 : 1_000_000, runs: quick ? 3 : 5) {
+      print(line)
+    }
+  } catch {
+    print("import benchmark failed: \(error)")
     exit(1)
   }
 }

@@ -29,6 +29,9 @@ extension CommandLineTool {
     let list = try list(arguments)
     let store = try store(arguments)
     let batch = try attempt { () throws(StoreError) in try store.beginImport(into: list.id) }
+    if plan.format == .csv, let bound = CSVReader.recordBound(of: handle) {
+      batch.expectRows(atMost: bound)
+    }
     let meter = TerminalProgress(label: localized("Importing %@", path), sink: err)
     func run<Destination: ImportDestination>(into destination: Destination)
       throws(TransferError) -> ImportSummary

@@ -31,14 +31,29 @@ public final class ImportBatch {
   /// The list's ids from before the import and from the file, kept in memory while the id index
   /// is dropped (see ``deferIndexIfLarge()``).
   private var knownIDs: Set<UUID>?
+  /// Fresh ids drawn ahead by ``expectRows(atMost:)``, handed out in increasing order while the
+  /// id index stays; `nil` for an import not announced as large.
+  private var ascendingIDs: AscendingIDs?
+  /// Whether a row so far came with its own id (from the file).
+  private var sawGivenID = false
   /// Entries in the whole database when the import began.
   private let entriesBefore: Int
-  /// The values of rows added but not yet inserted, seven per row (see ``insertPending()``).
+  /// The values of rows added but not yet handed to the insert thread, seven per row.
   private var pending: [SQLValue] = []
-  /// How many rows one statement inserts while the id index is deferred: one statement keeps
+  /// The statement of ``groupInsertion``.
+  private let group: Statement
+  /// Stores the rows of fresh or already checked ids on a second thread, while the next rows
+  /// are read and validated; made with the first chunk.
+  private var inserter: BackgroundInserter?
+  /// How many rows one statement inserts while the id index is deferred, or while fresh ids
+  /// come in increasing order (``expectRows(atMost:)``): one statement keeps
   /// its cursor at the table's end from row to row, where a statement per row seeks down the
   /// tree again for each (about a quarter of a large import's time).
-  static let rowsPerInsert = 64
+  static let rowsPerInsert = 256
+  /// How many rows go to the insert thread at once: a number of whole groups.
+  static let rowsPerChunk = rowsPerInsert * 16
+  /// The values one row binds.
+  private static let columns = 7
   /// The statement that inserts ``rowsPerInsert`` rows.
   private static let groupInsertion =
     "INSERT INTO entries (list, key, id, text, category, created, updated) VALUES "
@@ -47,6 +62,9 @@ public final class ImportBatch {
   /// Imports at least this large (and at least as large as the database) build the id index
   /// once at the end instead of inserting a million random ids into it one by one.
   static let deferredIndexThreshold = 50_000
+  /// The most fresh ids ``expectRows(atMost:)`` draws ahead (16 bytes each); a larger import
+  /// rebuilds the id index instead.
+  static let maximumDrawnIDs = 1 << 23
   /// How many entries were added so far.
   public private(set) var count = 0
 
@@ -58,6 +76,7 @@ public final class ImportBatch {
     insertion = try store.database.statement(
       "INSERT INTO entries (list, key, id, text, category, created, updated)"
         + " VALUES (?, ?, ?, ?, ?, ?, ?)")
+    group = try store.database.statement(Self.groupInsertion)
     let last = try store.lastEntry(in: list)
     lastKey = last?.key
     lastID = last?.id
@@ -66,6 +85,22 @@ public final class ImportBatch {
 
   deinit {
     if !finished { cancel() }
+  }
+
+  /// Draws the fresh ids of an import of at least ``deferredIndexThreshold`` rows ahead, sorted
+  /// (``AscendingIDs``), when the list is small next to the import: the rows then go into the
+  /// id index at one place moving forward, and the index stays. Rows with an id of their own
+  /// still take it.
+  /// - Parameter count: At most how many rows follow (the file's line breaks, say).
+  /// - Complexity: O(k log k) for k = `count`.
+  public func expectRows(atMost count: Int) {
+    precondition(self.count == 0, "Rows are announced before the first one.")
+    // Into a list that has many entries already, the new ids would land between theirs all
+    // over its index, not at one moving place: that import rebuilds the index instead.
+    guard (Self.deferredIndexThreshold...Self.maximumDrawnIDs).contains(count), knownIDs == nil,
+      (try? store.count(list.row)).map({ $0 <= count / Self.rowsPerInsert }) == true
+    else { return }
+    ascendingIDs = AscendingIDs(count: count, makeID: store.makeID)
   }
 
   /// Validates and appends one entry.
@@ -88,8 +123,10 @@ public final class ImportBatch {
     let normalized = try store.validated(text, by: list.rule)
     let categoryName = try normalizedCategory(category)
     let stamp = created ?? store.now()
+    if id != nil { sawGivenID = true }
     let entry = Entry(
-      id: id ?? store.makeID(), text: normalized, category: categoryName, created: stamp,
+      id: id ?? ascendingIDs?.next() ?? store.makeID(), text: normalized,
+      category: categoryName, created: stamp,
       updated: updated ?? stamp)
     guard let key = OrderKey.between(lastKey, nil) else {
       throw .database("The list has no room left at its end.")
@@ -98,17 +135,15 @@ public final class ImportBatch {
     if id != nil, knownIDs?.insert(entry.id).inserted == false {
       throw .duplicateEntry(entry.id)
     }
-    let values: [SQLValue] = [
-      .integer(list.row), .integer(key), .id(entry.id), .text(entry.text),
-      categoryName.map(SQLValue.text) ?? .null,
-      .real(entry.created.timeIntervalSinceReferenceDate),
-      .real(entry.updated.timeIntervalSinceReferenceDate),
-    ]
-    if knownIDs != nil {
-      // No unique index to refuse a row: rows go in groups, one statement each.
-      pending += values
-      if pending.count == values.count * Self.rowsPerInsert { try insertPending() }
+    if knownIDs != nil || (id == nil && ascendingIDs != nil) {
+      // No unique index to refuse a row, or a fresh id it cannot refuse: rows go to the insert
+      // thread in chunks, in groups of one statement each.
+      append(entry, key: key, to: &pending)
+      if pending.count == Self.columns * Self.rowsPerChunk { try submitPending() }
     } else {
+      try storePending()  // keeps the rows in the order they came
+      var values: [SQLValue] = []
+      append(entry, key: key, to: &values)
       do throws(StoreError) {
         defer { insertion.reset() }
         try insertion.bind(values)
@@ -127,24 +162,57 @@ public final class ImportBatch {
     return entry
   }
 
-  /// Inserts the rows in ``pending``: a full group with one statement, a last short one row by
-  /// row.
-  private func insertPending() throws(StoreError) {
-    guard !pending.isEmpty else { return }
-    defer { pending.removeAll(keepingCapacity: true) }
-    let columns = 7
-    guard pending.count == columns * Self.rowsPerInsert else {
-      for start in stride(from: 0, to: pending.count, by: columns) {
-        defer { insertion.reset() }
-        try insertion.bind(Array(pending[start..<start + columns]))
-        while try insertion.step() {}
+  /// Adds the values `entry` binds, at `key`, to `values`.
+  private func append(_ entry: Entry, key: Int64, to values: inout [SQLValue]) {
+    values.append(.integer(list.row))
+    values.append(.integer(key))
+    values.append(.id(entry.id))
+    values.append(.text(entry.text))
+    values.append(entry.category.map(SQLValue.text) ?? .null)
+    values.append(.real(entry.created.timeIntervalSinceReferenceDate))
+    values.append(.real(entry.updated.timeIntervalSinceReferenceDate))
+  }
+
+  /// Hands the rows in ``pending`` to the insert thread and waits until it has stored every
+  /// row: the connection is then free for this thread's statements.
+  /// - Throws: The failure of any chunk of rows.
+  private func storePending() throws(StoreError) {
+    if !pending.isEmpty { try submitPending() }
+    try inserter?.drain()
+  }
+
+  /// Hands the rows in ``pending`` to the insert thread.
+  private func submitPending() throws(StoreError) {
+    let inserter =
+      self.inserter
+      ?? BackgroundInserter { [group, insertion] chunk throws(StoreError) in
+        try Self.insertRows(chunk, group: group, single: insertion)
       }
-      return
+    self.inserter = inserter
+    try inserter.submit(pending)
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  /// Inserts the rows of `values`, seven values each: whole groups with `group`, one statement
+  /// each, the rest row by row with `single`. Runs on the insert thread, and touches nothing
+  /// of the batch but the two statements.
+  private static func insertRows(_ values: [SQLValue], group: Statement, single: Statement)
+    throws(StoreError)
+  {
+    let groupValues = columns * rowsPerInsert
+    var start = 0
+    while values.count - start >= groupValues {
+      defer { group.reset() }
+      try group.bind(values[start..<start + groupValues])
+      while try group.step() {}
+      start += groupValues
     }
-    let group = try store.database.statement(Self.groupInsertion)
-    defer { group.reset() }
-    try group.bind(pending)
-    while try group.step() {}
+    while start < values.count {
+      defer { single.reset() }
+      try single.bind(values[start..<start + columns])
+      while try single.step() {}
+      start += columns
+    }
   }
 
   /// Drops the unique (list, id) index for the rest of a large import, keeping the list's ids
@@ -152,7 +220,11 @@ public final class ImportBatch {
   /// (about twice as fast for a million rows). The drop is part of the transaction: a cancel
   /// or a crash leaves the index as it was.
   private func deferIndexIfLarge() throws(StoreError) {
-    guard knownIDs == nil, count >= entriesBefore else { return }
+    guard knownIDs == nil, count >= entriesBefore, ascendingIDs == nil || sawGivenID else {
+      return
+    }
+    try storePending()
+    ascendingIDs = nil
     var ids = Set<UUID>()
     let statement = try store.database.statement("SELECT id FROM entries WHERE list = ?")
     try statement.bind([.integer(list.row)])
@@ -203,7 +275,7 @@ public final class ImportBatch {
     precondition(!finished, "The import batch is already finished.")
     finished = true
     do throws(StoreError) {
-      try insertPending()
+      try storePending()
       if knownIDs != nil {
         store.database.resetAll()
         try store.database.execute(Schema.entriesByID)
@@ -235,6 +307,7 @@ public final class ImportBatch {
   /// Discards everything added.
   public func cancel() {
     finished = true
+    try? inserter?.drain()
     store.database.resetAll()
     if store.database.inTransaction { try? store.database.execute("ROLLBACK") }
   }

@@ -22,7 +22,7 @@ final class Statement {
   }
 
   /// Binds `values` to parameters 1, 2, ….
-  func bind(_ values: [SQLValue]) throws(StoreError) {
+  func bind(_ values: some Collection<SQLValue>) throws(StoreError) {
     for (index, value) in values.enumerated() {
       try bind(value, at: Int32(index + 1))
     }

@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+@testable import RosterTransfer
+
+/// ``CSVReader/recordBound(of:)``: never fewer than the records, whatever the line breaks.
+@Suite struct CSVRecordBoundTests {
+  @Test(
+    arguments: [
+      ("", 1), ("a", 1), ("a\n", 2), ("a\nb", 2), ("a\r\nb\r\n", 3), ("a\rb\rc", 3),
+      ("a\r\n\r\nb", 3), ("\"x\ny\",z\n", 3),
+    ])
+  func theBoundCountsLineBreaks(text: String, bound: Int) throws {
+    let file = try TransferFile(text)
+    #expect(CSVReader.recordBound(of: file.handle) == bound)
+    // The handle is back at the start: the reader still reads every record.
+    let reader = CSVReader(handle: file.handle, name: "bound.csv")
+    var records = 0
+    while try reader.next() != nil { records += 1 }
+    #expect(records <= bound)
+    #expect(records == text.split(whereSeparator: \.isNewline).count || text.contains("\""))
+  }
+}
