@@ -31,15 +31,26 @@ final class EntryTreeNode {
   /// split or was pruned since, and checked before use.
   var slotHint = 0
 
-  init(leafWith entries: [Entry], folder: TextFolder) {
-    self.entries = entries
-    self.tags = entries.map { Self.tag(of: $0.id) }
+  /// A leaf of `entries`, with room for `capacity` of them (a leaf's capacity plus the one that
+  /// makes it split), so that no insertion into it reallocates: growing an array copies all of
+  /// it into fresh memory, where an insertion moves half of it on average.
+  init(leafWith entries: some Collection<Entry>, capacity: Int, folder: TextFolder) {
+    var stored: [Entry] = []
+    stored.reserveCapacity(max(capacity, entries.count))
+    stored.append(contentsOf: entries)
+    var tags: [UInt16] = []
+    tags.reserveCapacity(stored.capacity)
+    for entry in stored { tags.append(Self.tag(of: entry.id)) }
     var folded = FoldedTexts()
-    for entry in entries { folder.withFolded(entry.text) { folded.append($0) } }
+    folded.reserveCapacity(stored.capacity)
+    for entry in stored { folder.withFolded(entry.text) { folded.append($0) } }
+    folded.reserveSpareBytes()
+    self.entries = stored
+    self.tags = tags
     self.folded = folded
     self.children = []
     self.childCounts = []
-    self.count = entries.count
+    self.count = stored.count
     self.isLeaf = true
   }
 
@@ -61,6 +72,7 @@ final class EntryTreeNode {
     self.entries = entries
     self.tags = tags
     self.folded = folded
+    self.folded.reserveSpareBytes()
     self.children = []
     self.childCounts = []
     self.count = entries.count
@@ -118,9 +130,15 @@ final class EntryTreeNode {
 
   /// Moves the entries from `slot` on into a new leaf, returned.
   func splitLeaf(at slot: Int) -> EntryTreeNode {
+    var rightEntries: [Entry] = []
+    rightEntries.reserveCapacity(entries.capacity)
+    rightEntries.append(contentsOf: entries[slot...])
+    var rightTags: [UInt16] = []
+    rightTags.reserveCapacity(tags.capacity)
+    rightTags.append(contentsOf: tags[slot...])
     let right = EntryTreeNode(
-      splitting: Array(entries[slot...]), tags: Array(tags[slot...]),
-      folded: folded.split(at: slot))
+      splitting: rightEntries, tags: rightTags,
+      folded: folded.split(at: slot, keepingCapacity: tags.capacity))
     entries.removeSubrange(slot...)
     tags.removeSubrange(slot...)
     count = entries.count
@@ -137,6 +155,15 @@ final class EntryTreeNode {
     let slot = children.firstIndex { $0 === child }!
     child.slotHint = slot
     return slot
+  }
+
+  /// The number of entries under the children before `position`.
+  func entriesBefore(_ position: Int) -> Int {
+    childCounts.withUnsafeBufferPointer { counts in
+      var sum = 0
+      for slot in 0..<position { sum &+= counts[slot] }
+      return sum
+    }
   }
 
   /// The child holding `offset` and the offset within it. For an insertion (`inserting`), an

@@ -34,6 +34,9 @@ public final class RosterList {
 
   /// Bumped on every change, so that observation tracks reads of the entries.
   var revision = 0
+  /// `\.revision`, made once: a key path literal costs a runtime call on every use, and every
+  /// read and every change names this one.
+  static let revisionKey = \RosterList.revision
 
   @ObservationIgnored let tree: EntryTree
   @ObservationIgnored let makeID: @Sendable () -> UUID
@@ -100,7 +103,7 @@ public final class RosterList {
 
   /// The number of entries. O(1).
   public var count: Int {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     return tree.count
   }
 
@@ -111,14 +114,14 @@ public final class RosterList {
   /// - Precondition: `0 <= offset < count`.
   /// - Complexity: O(log n).
   public subscript(offset: Int) -> Entry {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     return tree[offset]
   }
 
   /// The entry at `offset`, or `nil` when the offset is outside the list (a stale view).
   /// - Complexity: O(log n).
   public func entry(at offset: Int) -> Entry? {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     guard offset >= 0, offset < tree.count else { return nil }
     return tree[offset]
   }
@@ -126,20 +129,20 @@ public final class RosterList {
   /// The entry with this id, or `nil`.
   /// - Complexity: O(log n).
   public func entry(id: UUID) -> Entry? {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     return tree.entry(id: id)
   }
 
   /// The current offset of the entry with this id, or `nil`.
   /// - Complexity: O(log n).
   public func offset(of id: UUID) -> Int? {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     return tree.offset(of: id)
   }
 
   /// The entries, as a random-access collection that reads the list without copying it.
   public var entries: Entries {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     return Entries(tree: tree)
   }
 
@@ -226,6 +229,14 @@ public final class RosterList {
     return .remove(removed, offset: offset, after: predecessor)
   }
 
+  /// Removes the entry at `slot` of `leaf`, found by id at `offset`: no walk down the tree.
+  func remove(slot: Int, of leaf: EntryTreeNode, at offset: Int) -> ListEdit {
+    let (removed, predecessor) = tree.removeReportingPredecessor(
+      slot: slot, of: leaf, offset: offset)
+    duplicateIndex?.remove(removed.text)
+    return .remove(removed, offset: offset, after: predecessor)
+  }
+
   /// Applies edits made elsewhere — by another process, read back from storage — without
   /// recording them for undo, and reports them to observers.
   ///
@@ -267,7 +278,7 @@ public final class RosterList {
   @discardableResult
   func publish(_ change: ListChange) -> ListChange {
     guard !change.edits.isEmpty else { return change }
-    revision &+= 1
+    withMutation(keyPath: Self.revisionKey) { _revision &+= 1 }
     for handler in observers.values { handler(change) }
     return change
   }
