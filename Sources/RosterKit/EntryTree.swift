@@ -325,9 +325,9 @@ final class EntryTree {
     }
     if let parent = node.parent {
       let slot = parent.slot(of: node)
-      parent.childCounts[slot] = node.count
+      parent.childCounts[slot] = Int32(node.count)
       parent.children.insert(right, at: slot + 1)
-      parent.childCounts.insert(right.count, at: slot + 1)
+      parent.childCounts.insert(Int32(right.count), at: slot + 1)
       right.parent = parent
       right.slotHint = slot + 1
       if parent.children.count > innerCapacity { split(parent) }
