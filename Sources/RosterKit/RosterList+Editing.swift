@@ -69,9 +69,9 @@ extension RosterList {
     let normalized = try validated(text)
     let categoryName = try CategoryRules.normalizedName(category)
     let entry = Entry(id: makeID(), text: normalized, category: categoryName, created: now())
-    let place = keepSorted.map { sortedPlace(of: normalized, by: $0) } ?? offset
+    let place = storedKeepSorted.map { sortedPlace(of: normalized, by: $0) } ?? offset
     act(coalescing: coalescing ? entry.id : nil) { edits in
-      perform(CategoryRules(categories).creating(categoryName), into: &edits)
+      perform(CategoryRules(storedCategories).creating(categoryName), into: &edits)
       edits.append(insert(entry, exactlyAt: place))
     }
     return entry
@@ -101,7 +101,7 @@ extension RosterList {
       duplicateIndex?.remove(old.text)
       duplicateIndex?.add(new.text)
       edits.append(.update(old: old, new: new))
-      if let order = keepSorted, let from = tree.offset(of: id) {
+      if let order = storedKeepSorted, let from = tree.offset(of: id) {
         let place = sortedPlace(of: new.text, by: order, skipping: from)
         if place != from {
           edits.append(remove(exactlyAt: from))
@@ -226,7 +226,7 @@ extension RosterList {
   ///   ``RosterError/keptSorted(_:_:)`` in a list kept sorted.
   /// - Complexity: O(log n).
   public func move(id: UUID, toOffset offset: Int) throws(RosterError) {
-    if let refusal = moveRefusal { throw refusal }
+    if let order = storedKeepSorted { throw .keptSorted(title, order) }
     guard let (leaf, slot) = tree.find(id) else { throw .entryNotFound(id) }
     let from = tree.offset(ofSlot: slot, in: leaf)
     guard offset >= 0, offset < tree.count else {

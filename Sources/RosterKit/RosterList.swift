@@ -32,6 +32,11 @@ public final class RosterList {
   /// moves by hand are refused (``moveRefusal``).
   public private(set) var keepSorted: EntryOrder?
 
+  /// The kept order and the categories as an action reads them: straight from storage, as the
+  /// list's own reads need no observation (and each observed read looks its key path up).
+  var storedKeepSorted: EntryOrder? { _keepSorted }
+  var storedCategories: [EntryCategory] { _categories }
+
   /// Bumped on every change, so that observation tracks reads of the entries.
   var revision = 0
   /// `\.revision`, made once: a key path literal costs a runtime call on every use, and every
@@ -268,6 +273,8 @@ public final class RosterList {
   @discardableResult
   func act(coalescing key: UUID? = nil, _ body: (inout [ListEdit]) -> Void) -> ListChange {
     var applied: [ListEdit] = []
+    // Room for a move's two edits, so that the array is allocated once.
+    applied.reserveCapacity(2)
     body(&applied)
     guard !applied.isEmpty else { return ListChange(origin: .action, edits: []) }
     history.record(applied, coalescing: key)
