@@ -68,8 +68,13 @@ struct OperationCounts {
       var plain = ""
       var depth = 0
       for character in line {
-        if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
-        else if depth == 0 && character != "," { plain.append(character) }
+        if character == "(" {
+          depth += 1
+        } else if character == ")" {
+          depth -= 1
+        } else if depth == 0 && character != "," {
+          plain.append(character)
+        }
       }
       let numbers = plain.split(separator: " ").prefix(9).compactMap { Double($0) }
       guard numbers.count == 9 else { continue }
