@@ -38,8 +38,8 @@ struct OperationCounts {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       // Valgrind 3.19 cannot read Swift's DWARF 5 debug information; the symbols suffice.
-      _ = try Spawn.output(
-        strip, ["-g", "-o", binary, "/proc/self/exe"], environment: environment)
+      let running = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+      _ = try Spawn.output(strip, ["-g", "-o", binary, running], environment: environment)
       _ = try Spawn.output(
         valgrind,
         [
