@@ -76,7 +76,8 @@ struct OperationCounts {
           plain.append(character)
         }
       }
-      let numbers = plain.split(separator: " ").prefix(9).compactMap { Double($0) }
+      // callgrind_annotate writes a count of 0 as ".".
+      let numbers = plain.split(separator: " ").prefix(9).compactMap { $0 == "." ? 0 : Double($0) }
       guard numbers.count == 9 else { continue }
       let calls = Double(OperationProbe.calls)
       counts[String(name)] = Counts(
