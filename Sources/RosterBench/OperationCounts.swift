@@ -63,7 +63,11 @@ struct OperationCounts {
       guard line.contains("OperationProbeO"), let probe = line.range(of: "probe_") else {
         continue
       }
-      let name = line[probe.upperBound...].prefix { $0.isLetter }
+      // A mangled name gives the identifier's length before it: `O12probe_update`.
+      let length = Int(
+        String(line[..<probe.lowerBound].reversed().prefix { $0.isNumber }.reversed()))
+      guard let length, length > 6 else { continue }
+      let name = line[probe.upperBound...].prefix(length - 6)
       // Drop the percentages in parentheses, then the thousands separators.
       var plain = ""
       var depth = 0
