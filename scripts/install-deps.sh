@@ -24,8 +24,9 @@ docs_test=(groff-base zsh fish)
 package_test=(lintian desktop-file-utils appstream dpkg-dev binutils)
 # The PostgreSQL tests start a throwaway server (scripts/pg-cluster.sh).
 postgres_test=(postgresql-15)
-# `roster-bench --only cli` times the sqlite3 shell beside roster.
-bench=(sqlite3)
+# `roster-bench --only cli` times the sqlite3 shell beside roster; `--callgrind` counts
+# instructions and cache lines per list operation under valgrind.
+bench=(sqlite3 valgrind)
 ruff_version=0.17.6
 jsonschema_version=4.26.0
 

@@ -12,6 +12,8 @@ struct ListBench {
   }
 
   let sizes: [Int]
+  /// Whether to add callgrind's instructions and lines per operation (``OperationCounts``).
+  var callgrind = false
 
   /// Short names of a few scripts, 15 UTF-8 bytes or fewer so strings stay inline.
   static let names = [
@@ -38,8 +40,10 @@ struct ListBench {
     var lines = [
       "## RosterKit list operations (median per call; plain [Entry] baseline in the same run)",
       "",
-      "| n | operation | RosterList | [Entry] | ratio |",
-      "|---|---|---|---|---|",
+      callgrind
+        ? "| n | operation | RosterList | [Entry] | ratio | instructions | lines | from memory |"
+        : "| n | operation | RosterList | [Entry] | ratio |",
+      callgrind ? "|---|---|---|---|---|---|---|---|" : "|---|---|---|---|---|",
     ]
     var buildLines: [String] = []
     for n in sizes {
@@ -50,7 +54,8 @@ struct ListBench {
           + "\(String(format: "%.1f ms", build * 1e3)) | "
           + String(format: "%.2f×", build / baseBuild) + " | \(bytes / n) B |")
       var plain = Array(list.entries)
-      lines += operations(list: list, plain: &plain, n: n)
+      let counts = callgrind ? OperationCounts(n: n) : nil
+      lines += operations(list: list, plain: &plain, n: n, counts: counts)
     }
     lines += [
       "",
@@ -60,6 +65,14 @@ struct ListBench {
       "|---|---|---|---|---|",
     ]
     lines += buildLines
+    if callgrind {
+      lines += [
+        "",
+        "Instructions and lines per operation from callgrind's cache simulation "
+          + "(`--profile-ops`): lines = L1 data misses (32 KB), from memory = last-level "
+          + "misses (32 MB).",
+      ]
+    }
     return lines
   }
 
@@ -86,7 +99,9 @@ struct ListBench {
     return (list!, listTimes.sorted()[1], baseTimes.sorted()[1], bytes)
   }
 
-  func operations(list: RosterList, plain: inout [Entry], n: Int) -> [String] {
+  func operations(list: RosterList, plain: inout [Entry], n: Int, counts: OperationCounts?)
+    -> [String]
+  {
     var random = SystemRandomNumberGenerator()
     let batch = n >= 1_000_000 ? 20 : 100
     let baseBatch = n >= 1_000_000 ? 2 : 10
@@ -95,10 +110,20 @@ struct ListBench {
     var lines: [String] = []
     var sink = 0
 
-    func row(_ name: String, _ ours: Double, _ base: Double) {
-      lines.append(
+    func row(_ name: String, _ ours: Double, _ base: Double, probe: String? = nil) {
+      var line =
         "| \(n) | \(name) | \(Stopwatch.format(ns: ours)) | \(Stopwatch.format(ns: base)) | "
-          + String(format: "%.2g×", ours / base) + " |")
+        + String(format: "%.2g×", ours / base) + " |"
+      if callgrind {
+        if let probe, let measured = counts?.byOperation[probe] {
+          line += String(
+            format: " %.0f | %.0f | %.0f |", measured.instructions, measured.lines,
+            measured.memoryLines)
+        } else {
+          line += " — | — | — |"
+        }
+      }
+      lines.append(line)
     }
 
     // Lookups.
@@ -120,7 +145,7 @@ struct ListBench {
     let baseOffsetOf = Stopwatch.median(batch: baseBatch) { i in
       sink &+= plain.firstIndex { $0.id == ids[i & 4095] }!
     }
-    row("offset(of:)", offsetOf, baseOffsetOf)
+    row("offset(of:)", offsetOf, baseOffsetOf, probe: "offsetOf")
 
     // Update by id.
     let update = Stopwatch.median(batch: batch) { i in
@@ -131,7 +156,7 @@ struct ListBench {
       let index = plain.firstIndex { $0.id == ids[i & 4095] }!
       plain[index].text = i & 1 == 0 ? "Ama" : "Kofi"
     }
-    row("update text by id", update, baseUpdate)
+    row("update text by id", update, baseUpdate, probe: "update")
 
     // Insert at a random offset, then remove it by id (keeps n steady).
     var inserted: [UUID] = []
@@ -151,8 +176,8 @@ struct ListBench {
       let id = baseInserted.removeLast()
       plain.remove(at: plain.firstIndex { $0.id == id }!)
     }
-    row("insert at random offset", insert, baseInsert)
-    row("remove by id", remove, baseRemove)
+    row("insert at random offset", insert, baseInsert, probe: "insert")
+    row("remove by id", remove, baseRemove, probe: "remove")
 
     // Move an entry to a random offset.
     let move = Stopwatch.median(batch: batch) { i in
@@ -163,13 +188,15 @@ struct ListBench {
       let entry = plain.remove(at: from)
       plain.insert(entry, at: offsets[(i * 7) & 4095])
     }
-    row("move by id", move, baseMove)
+    row("move by id", move, baseMove, probe: "move")
 
     // Undo the last action (a move) and redo it.
     let undo = Stopwatch.median(batch: batch) { i in
       if i & 1 == 0 { list.undo() } else { list.redo() }
     }
-    lines.append("| \(n) | undo/redo of a move | \(Stopwatch.format(ns: undo)) | — | — |")
+    lines.append(
+      "| \(n) | undo/redo of a move | \(Stopwatch.format(ns: undo)) | — | — |"
+        + (callgrind ? " — | — | — |" : ""))
 
     // A whole search: every entry read, folded and compared once.
     let search = Stopwatch.median(samples: 3, batch: 1) { _ in

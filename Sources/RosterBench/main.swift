@@ -1,7 +1,7 @@
 import Foundation
 
 // `swift build -c release && swift run -c release roster-bench [--quick]
-// [--only list|sort|validation|store|cli|import|sharing]`
+// [--only list|sort|validation|store|cli|import|sharing] [--callgrind]`
 // prints Markdown tables of medians, each measured against its baseline in the same run.
 // The store table runs the release `roster` binary, so build everything in release first.
 let arguments = CommandLine.arguments
@@ -33,7 +33,10 @@ if only == "app" || arguments.contains("--app") {
 
 if wanted("list") {
   let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
-  for line in ListBench(sizes: sizes).run() { print(line) }
+  var bench = ListBench(sizes: sizes)
+  // `--callgrind`: instructions and lines per operation, from a run under valgrind per size.
+  bench.callgrind = arguments.contains("--callgrind")
+  for line in bench.run() { print(line) }
   print("")
 }
 if wanted("sort") {

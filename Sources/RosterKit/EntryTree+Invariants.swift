@@ -60,12 +60,13 @@ extension EntryTree {
           "inner node \(path) has \(node.childCounts.count) counts for \(node.children.count) children"
         )
       }
-      if node.count != node.childCounts.reduce(0, +) {
+      let sum = node.childCounts.reduce(0) { $0 + Int($1) }
+      if node.count != sum {
         violations.append("inner node \(path) counts \(node.count), its children sum otherwise")
       }
       for (slot, child) in node.children.enumerated() {
         if child.parent !== node { violations.append("child \(path).\(slot) has another parent") }
-        if slot < node.childCounts.count, node.childCounts[slot] != child.count {
+        if slot < node.childCounts.count, Int(node.childCounts[slot]) != child.count {
           violations.append(
             "inner node \(path) records \(node.childCounts[slot]) for child \(slot), "
               + "which counts \(child.count)")

@@ -20,8 +20,9 @@ final class EntryTreeNode {
   var folded: FoldedTexts
   /// An inner node's children, in list order; empty in leaves.
   var children: [EntryTreeNode]
-  /// `childCounts[i]` is the number of entries under `children[i]`.
-  var childCounts: [Int]
+  /// `childCounts[i]` is the number of entries under `children[i]`: 32 bits, so that the scan
+  /// for an offset reads half the cache lines (a list of 2³¹ entries would need 128 GB).
+  var childCounts: [Int32]
   /// The number of entries in this subtree.
   var count: Int
   let isLeaf: Bool
@@ -31,15 +32,26 @@ final class EntryTreeNode {
   /// split or was pruned since, and checked before use.
   var slotHint = 0
 
-  init(leafWith entries: [Entry], folder: TextFolder) {
-    self.entries = entries
-    self.tags = entries.map { Self.tag(of: $0.id) }
+  /// A leaf of `entries`, with room for `capacity` of them (a leaf's capacity plus the one that
+  /// makes it split), so that no insertion into it reallocates: growing an array copies all of
+  /// it into fresh memory, where an insertion moves half of it on average.
+  init(leafWith entries: some Collection<Entry>, capacity: Int, folder: TextFolder) {
+    var stored: [Entry] = []
+    stored.reserveCapacity(max(capacity, entries.count))
+    stored.append(contentsOf: entries)
+    var tags: [UInt16] = []
+    tags.reserveCapacity(stored.capacity)
+    for entry in stored { tags.append(Self.tag(of: entry.id)) }
     var folded = FoldedTexts()
-    for entry in entries { folder.withFolded(entry.text) { folded.append($0) } }
+    folded.reserveCapacity(stored.capacity)
+    for entry in stored { folder.withFolded(entry.text) { folded.append($0) } }
+    folded.reserveSpareBytes()
+    self.entries = stored
+    self.tags = tags
     self.folded = folded
     self.children = []
     self.childCounts = []
-    self.count = entries.count
+    self.count = stored.count
     self.isLeaf = true
   }
 
@@ -48,8 +60,8 @@ final class EntryTreeNode {
     self.tags = []
     self.folded = FoldedTexts()
     self.children = children
-    self.childCounts = children.map(\.count)
-    self.count = childCounts.reduce(0, +)
+    self.childCounts = children.map { Int32($0.count) }
+    self.count = children.reduce(0) { $0 + $1.count }
     self.isLeaf = false
     for (slot, child) in children.enumerated() {
       child.parent = self
@@ -61,6 +73,7 @@ final class EntryTreeNode {
     self.entries = entries
     self.tags = tags
     self.folded = folded
+    self.folded.reserveSpareBytes()
     self.children = []
     self.childCounts = []
     self.count = entries.count
@@ -118,9 +131,15 @@ final class EntryTreeNode {
 
   /// Moves the entries from `slot` on into a new leaf, returned.
   func splitLeaf(at slot: Int) -> EntryTreeNode {
+    var rightEntries: [Entry] = []
+    rightEntries.reserveCapacity(entries.capacity)
+    rightEntries.append(contentsOf: entries[slot...])
+    var rightTags: [UInt16] = []
+    rightTags.reserveCapacity(tags.capacity)
+    rightTags.append(contentsOf: tags[slot...])
     let right = EntryTreeNode(
-      splitting: Array(entries[slot...]), tags: Array(tags[slot...]),
-      folded: folded.split(at: slot))
+      splitting: rightEntries, tags: rightTags,
+      folded: folded.split(at: slot, keepingCapacity: tags.capacity))
     entries.removeSubrange(slot...)
     tags.removeSubrange(slot...)
     count = entries.count
@@ -139,17 +158,28 @@ final class EntryTreeNode {
     return slot
   }
 
+  /// The number of entries under the children before `position`.
+  func entriesBefore(_ position: Int) -> Int {
+    childCounts.withUnsafeBufferPointer { counts in
+      var sum = 0
+      for slot in 0..<position { sum &+= Int(counts[slot]) }
+      return sum
+    }
+  }
+
   /// The child holding `offset` and the offset within it. For an insertion (`inserting`), an
   /// offset at a boundary goes to the end of the left child.
   func child(at offset: Int, inserting: Bool) -> (slot: Int, offset: Int) {
-    var remaining = offset
-    for slot in childCounts.indices {
-      let size = childCounts[slot]
-      if remaining < size || (inserting && remaining == size) { return (slot, remaining) }
-      remaining -= size
+    childCounts.withUnsafeBufferPointer { counts in
+      var remaining = offset
+      for slot in counts.indices {
+        let size = Int(counts[slot])
+        if remaining < size || (inserting && remaining == size) { return (slot, remaining) }
+        remaining -= size
+      }
+      // Only an insertion at the very end gets here; it belongs to the last child.
+      let last = counts.count - 1
+      return (last, remaining + Int(counts[last]))
     }
-    // Only an insertion at the very end gets here; it belongs to the last child.
-    let last = childCounts.count - 1
-    return (last, remaining + childCounts[last])
   }
 }

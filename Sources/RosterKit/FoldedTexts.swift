@@ -17,6 +17,17 @@ struct FoldedTexts {
   /// The folded bytes of text `slot`.
   func text(at slot: Int) -> ArraySlice<UInt8> { bytes[start(of: slot)..<Int(ends[slot])] }
 
+  /// Makes room for `texts` texts, so that inserting up to that many reallocates nothing.
+  mutating func reserveCapacity(_ texts: Int) {
+    ends.reserveCapacity(texts)
+  }
+
+  /// Makes room for a quarter more bytes than are stored (at least 64), so that inserting a
+  /// few texts into a full leaf reallocates nothing.
+  mutating func reserveSpareBytes() {
+    bytes.reserveCapacity(bytes.count + max(64, bytes.count / 4))
+  }
+
   /// Appends a folded text.
   mutating func append(_ folded: [UInt8]) {
     bytes.append(contentsOf: folded)
@@ -46,11 +57,12 @@ struct FoldedTexts {
   }
 
   /// Removes texts `slot...` and returns them, for a leaf that splits.
-  mutating func split(at slot: Int) -> FoldedTexts {
+  mutating func split(at slot: Int, keepingCapacity texts: Int) -> FoldedTexts {
     let cut = start(of: slot)
     var right = FoldedTexts()
     right.bytes = Array(bytes[cut...])
-    right.ends = ends[slot...].map { $0 - Int32(cut) }
+    right.ends.reserveCapacity(texts)
+    for end in ends[slot...] { right.ends.append(end - Int32(cut)) }
     bytes.removeSubrange(cut...)
     ends.removeSubrange(slot...)
     return right

@@ -36,6 +36,8 @@ public struct ListChange: Hashable, Sendable {
       case .remove(_, let offset, _): next = Splice(offset: offset, removed: 1, inserted: 0)
       case .update, .categories, .title, .keepSorted: continue
       }
+      // One allocation for the report, however many splices it keeps.
+      if splices.isEmpty { splices.reserveCapacity(edits.count) }
       if let last = splices.last, let merged = last.merged(with: next) {
         splices[splices.count - 1] = merged
       } else {

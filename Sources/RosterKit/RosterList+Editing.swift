@@ -69,9 +69,9 @@ extension RosterList {
     let normalized = try validated(text)
     let categoryName = try CategoryRules.normalizedName(category)
     let entry = Entry(id: makeID(), text: normalized, category: categoryName, created: now())
-    let place = keepSorted.map { sortedPlace(of: normalized, by: $0) } ?? offset
+    let place = storedKeepSorted.map { sortedPlace(of: normalized, by: $0) } ?? offset
     act(coalescing: coalescing ? entry.id : nil) { edits in
-      perform(CategoryRules(categories).creating(categoryName), into: &edits)
+      perform(CategoryRules(storedCategories).creating(categoryName), into: &edits)
       edits.append(insert(entry, exactlyAt: place))
     }
     return entry
@@ -86,17 +86,22 @@ extension RosterList {
   /// - Complexity: O(log n); O(log² n) in a list kept sorted.
   @discardableResult
   public func updateText(of id: UUID, to text: String) throws(RosterError) -> Entry {
-    guard var entry = tree.entry(id: id) else { throw .entryNotFound(id) }
+    // One lookup: the leaf and slot stay valid, as nothing changes the tree before the
+    // replacement below.
+    guard let (leaf, slot) = tree.find(id) else { throw .entryNotFound(id) }
+    let old = leaf.entries[slot]
     let normalized = try validated(text)
-    guard normalized != entry.text else { return entry }
+    guard normalized != old.text else { return old }
+    var entry = old
     entry.text = normalized
     entry.updated = now()
     let new = entry
     act(coalescing: id) { edits in
-      if let old = tree.entry(id: id), let done = perform(.update(old: old, new: new)) {
-        edits.append(done)
-      }
-      if let order = keepSorted, let from = tree.offset(of: id) {
+      tree.replace(slot: slot, of: leaf, with: new)
+      duplicateIndex?.remove(old.text)
+      duplicateIndex?.add(new.text)
+      edits.append(.update(old: old, new: new))
+      if let order = storedKeepSorted, let from = tree.offset(of: id) {
         let place = sortedPlace(of: new.text, by: order, skipping: from)
         if place != from {
           edits.append(remove(exactlyAt: from))
@@ -134,11 +139,12 @@ extension RosterList {
   /// - Complexity: O(log n).
   @discardableResult
   public func remove(id: UUID) throws(RosterError) -> Entry {
-    // `remove(ids:)` for one id, without its set and arrays.
-    guard let offset = tree.offset(of: id) else { throw .entryNotFound(id) }
+    // `remove(ids:)` for one id, without its set and arrays, and without a walk down the tree.
+    guard let (leaf, slot) = tree.find(id) else { throw .entryNotFound(id) }
+    let offset = tree.offset(ofSlot: slot, in: leaf)
     var removed: Entry?
     act { edits in
-      let done = remove(exactlyAt: offset)
+      let done = remove(slot: slot, of: leaf, at: offset)
       edits.append(done)
       if case .remove(let entry, _, _) = done { removed = entry }
     }
@@ -220,8 +226,9 @@ extension RosterList {
   ///   ``RosterError/keptSorted(_:_:)`` in a list kept sorted.
   /// - Complexity: O(log n).
   public func move(id: UUID, toOffset offset: Int) throws(RosterError) {
-    if let refusal = moveRefusal { throw refusal }
-    guard let from = tree.offset(of: id) else { throw .entryNotFound(id) }
+    if let order = storedKeepSorted { throw .keptSorted(title, order) }
+    guard let (leaf, slot) = tree.find(id) else { throw .entryNotFound(id) }
+    let from = tree.offset(ofSlot: slot, in: leaf)
     guard offset >= 0, offset < tree.count else {
       throw .offsetOutOfRange(offset, count: tree.count)
     }
@@ -229,7 +236,7 @@ extension RosterList {
     // `move(fromOffsets:toOffset:)` for one entry, without its index set and arrays: out of
     // `from`, then in at `offset` of the shortened list.
     act { edits in
-      let done = remove(exactlyAt: from)
+      let done = remove(slot: slot, of: leaf, at: from)
       edits.append(done)
       if case .remove(let entry, _, _) = done { edits.append(insert(entry, exactlyAt: offset)) }
     }

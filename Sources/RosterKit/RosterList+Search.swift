@@ -44,7 +44,7 @@ extension RosterList {
   /// - Complexity: O(b) to iterate all matches, for the b bytes of folded text (O(b · q) in the
   ///   worst case, for a query of q bytes).
   public func search(_ query: String, category: String? = nil) -> SearchResults {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     return SearchResults(tree: tree, query: query, category: category)
   }
 }

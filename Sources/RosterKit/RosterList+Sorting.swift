@@ -49,7 +49,7 @@ extension RosterList {
   /// Why entries cannot be moved by hand now, or `nil` when they can: the message to show on
   /// a disabled move action.
   public var moveRefusal: RosterError? {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     return keepSorted.map { .keptSorted(title, $0) }
   }
 

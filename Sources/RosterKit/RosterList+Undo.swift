@@ -1,13 +1,13 @@
 extension RosterList {
   /// Whether there is an action to undo.
   public var canUndo: Bool {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     return !history.undoSteps.isEmpty
   }
 
   /// Whether there is an undone action to redo.
   public var canRedo: Bool {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     return !history.redoSteps.isEmpty
   }
 

@@ -32,8 +32,16 @@ public final class RosterList {
   /// moves by hand are refused (``moveRefusal``).
   public private(set) var keepSorted: EntryOrder?
 
+  /// The kept order and the categories as an action reads them: straight from storage, as the
+  /// list's own reads need no observation (and each observed read looks its key path up).
+  var storedKeepSorted: EntryOrder? { _keepSorted }
+  var storedCategories: [EntryCategory] { _categories }
+
   /// Bumped on every change, so that observation tracks reads of the entries.
   var revision = 0
+  /// `\.revision`, made once: a key path literal costs a runtime call on every use, and every
+  /// read and every change names this one.
+  static let revisionKey = \RosterList.revision
 
   @ObservationIgnored let tree: EntryTree
   @ObservationIgnored let makeID: @Sendable () -> UUID
@@ -100,7 +108,7 @@ public final class RosterList {
 
   /// The number of entries. O(1).
   public var count: Int {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     return tree.count
   }
 
@@ -111,14 +119,14 @@ public final class RosterList {
   /// - Precondition: `0 <= offset < count`.
   /// - Complexity: O(log n).
   public subscript(offset: Int) -> Entry {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     return tree[offset]
   }
 
   /// The entry at `offset`, or `nil` when the offset is outside the list (a stale view).
   /// - Complexity: O(log n).
   public func entry(at offset: Int) -> Entry? {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     guard offset >= 0, offset < tree.count else { return nil }
     return tree[offset]
   }
@@ -126,20 +134,20 @@ public final class RosterList {
   /// The entry with this id, or `nil`.
   /// - Complexity: O(log n).
   public func entry(id: UUID) -> Entry? {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     return tree.entry(id: id)
   }
 
   /// The current offset of the entry with this id, or `nil`.
   /// - Complexity: O(log n).
   public func offset(of id: UUID) -> Int? {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     return tree.offset(of: id)
   }
 
   /// The entries, as a random-access collection that reads the list without copying it.
   public var entries: Entries {
-    access(keyPath: \.revision)
+    access(keyPath: Self.revisionKey)
     return Entries(tree: tree)
   }
 
@@ -226,6 +234,14 @@ public final class RosterList {
     return .remove(removed, offset: offset, after: predecessor)
   }
 
+  /// Removes the entry at `slot` of `leaf`, found by id at `offset`: no walk down the tree.
+  func remove(slot: Int, of leaf: EntryTreeNode, at offset: Int) -> ListEdit {
+    let (removed, predecessor) = tree.removeReportingPredecessor(
+      slot: slot, of: leaf, offset: offset)
+    duplicateIndex?.remove(removed.text)
+    return .remove(removed, offset: offset, after: predecessor)
+  }
+
   /// Applies edits made elsewhere — by another process, read back from storage — without
   /// recording them for undo, and reports them to observers.
   ///
@@ -257,6 +273,8 @@ public final class RosterList {
   @discardableResult
   func act(coalescing key: UUID? = nil, _ body: (inout [ListEdit]) -> Void) -> ListChange {
     var applied: [ListEdit] = []
+    // Room for a move's two edits, so that the array is allocated once.
+    applied.reserveCapacity(2)
     body(&applied)
     guard !applied.isEmpty else { return ListChange(origin: .action, edits: []) }
     history.record(applied, coalescing: key)
@@ -267,7 +285,7 @@ public final class RosterList {
   @discardableResult
   func publish(_ change: ListChange) -> ListChange {
     guard !change.edits.isEmpty else { return change }
-    revision &+= 1
+    withMutation(keyPath: Self.revisionKey) { _revision &+= 1 }
     for handler in observers.values { handler(change) }
     return change
   }

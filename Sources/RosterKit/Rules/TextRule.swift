@@ -15,6 +15,7 @@ enum TextRule {
   /// Validates and normalizes a line of text (trim, then NFC).
   /// - Complexity: O(*n*) in the number of scalars.
   static func validate(_ input: String) -> Validation {
+    if isPlainASCII(input) { return .valid(input) }
     let text = Normalizer.text(input)
     if text.isEmpty { return .invalid(RefusalMessage.empty(.text)) }
     if let refusal = LengthLimit.check(text, limit: maximumLength, subject: .text) {
@@ -22,6 +23,20 @@ enum TextRule {
     }
     if let refusal = scan(text) { return .invalid(refusal) }
     return .valid(text)
+  }
+
+  /// Whether `input` is 1 to ``maximumLength`` printable ASCII characters (U+0020–U+007E)
+  /// without a space at either end: text the rule passes unchanged, as trimming, NFC and the
+  /// scan all leave it alone. Checking the bytes is the fast path of most edits.
+  private static func isPlainASCII(_ input: String) -> Bool {
+    let checked = input.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      guard let first = bytes.first, let last = bytes.last, bytes.count <= maximumLength,
+        first != 0x20, last != 0x20
+      else { return false }
+      for byte in bytes where byte < 0x20 || byte > 0x7E { return false }
+      return true
+    }
+    return checked ?? false
   }
 
   private static func scan(_ text: String) -> Refusal? {
