@@ -67,8 +67,10 @@ let package = Package(
     ),
     .target(name: "CICUShim", dependencies: ["CICU"]),
     .target(name: "RosterCollation", dependencies: ["RosterKit", "CICUShim"]),
-    // PostgreSQL storage, shared by a team, through Debian's libpq-dev.
-    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    // PostgreSQL storage, shared by a team, through Debian's libpq5.
+    // libpq is loaded on first use (CLibPQ's dlopen loader), so that `roster` on a SQLite file
+    // starts without it and the twenty libraries under it.
+    .target(name: "CLibPQ"),
     .target(name: "RosterPostgres", dependencies: ["RosterKit", "RosterBackend", "CLibPQ"]),
     // Opens the engine a `DatabaseLocation` names, for every front end.
     .target(

@@ -47,12 +47,12 @@ build() { # name, extra sources…
 lib=$out/lib
 modules=(RosterKit RosterBackend RosterStore RosterPostgres RosterEngines RosterTransfer RosterPrint
   RosterLocalization RosterCollation RosterCLI)
-# The C modules under them: SQLite, libpq and gettext through their module maps, RosterPrint's
-# loader of Pango and Cairo (dlopen: nothing to link), and RosterCollation's ICU shim, whose
-# module map SwiftPM would write: run.sh writes it into the build folder.
-c_includes=(-I Sources/CSQLite -I Sources/CLibPQ -I Sources/CGettext -I Sources/CPangoCairo/include
-  -I "$out/lib/cicushim")
-for include in $(pkg-config --cflags-only-I libpq); do c_includes+=(-Xcc "$include"); done
+# The C modules under them: SQLite and gettext through their module maps, the loaders of
+# libpq (RosterPostgres) and of Pango and Cairo (RosterPrint), which use dlopen: nothing to
+# link, and RosterCollation's ICU shim, whose module map SwiftPM would write: run.sh writes it
+# into the build folder.
+c_includes=(-I Sources/CSQLite -I Sources/CLibPQ/include -I Sources/CGettext
+  -I Sources/CPangoCairo/include -I "$out/lib/cicushim")
 mkdir -p "$out/lib/cicushim"
 printf 'module CICUShim {\n  header "%s"\n  export *\n}\n' \
   "$PWD/Sources/CICUShim/include/icu_shim.h" >"$out/lib/cicushim/module.modulemap"
@@ -80,15 +80,19 @@ cli() {
     clang -c -O -fsanitize=address -I Sources/CPangoCairo/include Sources/CPangoCairo/loader.c \
       -o "$lib/cpangocairo.o"
   fi
+  if stale "$lib/clibpq.o" Sources/CLibPQ/loader.c Sources/CLibPQ/include/*; then
+    clang -c -O -fsanitize=address -I Sources/CLibPQ/include Sources/CLibPQ/loader.c \
+      -o "$lib/clibpq.o"
+  fi
   if stale "$lib/cicushim.o" Sources/CICUShim/shim.c Sources/CICUShim/include/*; then
     clang -c -O -fsanitize=address -I Sources/CICUShim/include Sources/CICUShim/shim.c \
       -o "$lib/cicushim.o"
   fi
-  local objects=("$lib/cpangocairo.o" "$lib/cicushim.o")
+  local objects=("$lib/cpangocairo.o" "$lib/clibpq.o" "$lib/cicushim.o")
   if stale "$out/cli" "${archives[@]}" "${objects[@]}" Fuzz/Targets/CLIFuzz*.swift; then
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name FuzzCLI "${flags[@]}" \
       -I "$lib" "${c_includes[@]}" Fuzz/Targets/CLIFuzz*.swift "${objects[@]}" \
-      -L "$lib" "${links[@]}" -lsqlite3 -lpq -licui18n -licuuc -o "$out/cli" 2>&1 | quiet
+      -L "$lib" "${links[@]}" -lsqlite3 -licui18n -licuuc -o "$out/cli" 2>&1 | quiet
     [ -x "$out/cli" ] || { echo "fuzz: could not build the CLI targets" >&2; exit 1; }
   fi
   ln -sf cli "$out/$1"

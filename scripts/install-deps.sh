@@ -5,7 +5,7 @@ set -euo pipefail
 
 # gettext and python3: xgettext and msgfmt, through scripts/po.py, for the translations
 # (`make pot`, `make locale`).
-build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config gettext python3 libpq-dev)
+build=(libsqlite3-dev libgtk-4-dev libadwaita-1-dev pkg-config gettext python3 libpq5)
 # Sorting: collation through ICU (RosterCollation).
 build+=(libicu-dev)
 # locales: the tests run the CLI and the app in German (de_DE.UTF-8, generated below).

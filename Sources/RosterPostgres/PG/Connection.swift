@@ -17,6 +17,7 @@ final class Connection {
   /// at the first attempt.
   /// - Throws: ``PGFailure`` with a redacted, one-line message.
   init(conninfo: ConnectionString, waitingForStartup: Bool = false) throws(PGFailure) {
+    try Self.loadLibrary()
     let pairs = conninfo.parameters()
     let keywords = pairs.map { strdup($0.0) }
     let values = pairs.map { strdup($0.1) }
@@ -31,20 +32,20 @@ final class Connection {
     var delay = 0.05
     while true {
       let attempt = clock.now
-      guard let connection = PQconnectdbParams(keywordArray, valueArray, 1) else {
+      guard let connection = rpq_PQconnectdbParams(keywordArray, valueArray, 1) else {
         throw PGFailure(state: "08000", message: "libpq could not allocate a connection.")
       }
-      if PQstatus(connection) == CONNECTION_OK {
+      if rpq_PQstatus(connection) == CONNECTION_OK {
         raw = connection
         break
       }
       let where_ = Self.place(connection)
-      let reason = conninfo.redacted(Self.reason(String(cString: PQerrorMessage(connection))))
-      PQfinish(connection)
+      let reason = conninfo.redacted(Self.reason(String(cString: rpq_PQerrorMessage(connection))))
+      rpq_PQfinish(connection)
       let failedFast = attempt.duration(to: clock.now) < .seconds(1)
       let wait: Duration =
         switch failedFast && waitingForStartup
-          ? PQpingParams(keywordArray, valueArray, 1) : PQPING_OK
+          ? rpq_PQpingParams(keywordArray, valueArray, 1) : PQPING_OK
         {
         case PQPING_REJECT: Self.startupWait
         case PQPING_NO_RESPONSE: Self.refusedWait
@@ -57,7 +58,19 @@ final class Connection {
       Thread.sleep(forTimeInterval: delay)
       delay = min(delay * 2, 0.5)
     }
-    PQsetNoticeProcessor(raw, { _, _ in }, nil)
+    rpq_PQsetNoticeProcessor(raw, { _, _ in }, nil)
+  }
+
+  /// Loads libpq on first use (`CLibPQ` opens it with `dlopen`, so that a command on a SQLite
+  /// file never loads it).
+  /// - Throws: ``PGFailure`` naming the missing library.
+  static func loadLibrary() throws(PGFailure) {
+    guard rpq_load() else {
+      let reason = rpq_load_error().map { String(cString: $0) } ?? "unknown reason"
+      throw PGFailure(
+        state: "08000",
+        message: "PostgreSQL's client library (libpq5) cannot be loaded: \(reason)")
+    }
   }
 
   /// How long a first connection waits for a server that says it is starting up or shutting
@@ -69,14 +82,14 @@ final class Connection {
   /// restarts, and no longer, since a wrong port should be reported soon.
   static let refusedWait: Duration = .seconds(3)
 
-  deinit { PQfinish(raw) }
+  deinit { rpq_PQfinish(raw) }
 
   /// `HOST:PORT` of the server, never the password: what errors name.
   var place: String { Self.place(raw) }
 
   /// Whether the connection still works, as far as libpq knows, and the server has not fallen
   /// silent on it.
-  var isOpen: Bool { !silent && PQstatus(raw) == CONNECTION_OK }
+  var isOpen: Bool { !silent && rpq_PQstatus(raw) == CONNECTION_OK }
 
   /// How long a statement may go without a byte from the server before the connection counts
   /// as lost. A black-holed connection (a stopped proxy, a frozen host) still has its packets
@@ -89,7 +102,7 @@ final class Connection {
   private var silent = false
 
   /// The server process serving this connection.
-  var backendPID: Int32 { PQbackendPID(raw) }
+  var backendPID: Int32 { rpq_PQbackendPID(raw) }
 
   /// Runs one statement with `parameters` (text format; `nil` is NULL) and returns its rows.
   /// - Throws: ``PGFailure`` with the server's SQLSTATE.
@@ -100,8 +113,8 @@ final class Connection {
     let pointers = copies.map { UnsafePointer($0) }
     let sent =
       parameters.isEmpty
-      ? PQsendQuery(raw, sql)
-      : PQsendQueryParams(raw, sql, Int32(pointers.count), nil, pointers, nil, nil, 0)
+      ? rpq_PQsendQuery(raw, sql)
+      : rpq_PQsendQueryParams(raw, sql, Int32(pointers.count), nil, pointers, nil, nil, 0)
     guard sent == 1 else { throw failure(nil) }
     return try checked(try awaitResult())
   }
@@ -111,8 +124,8 @@ final class Connection {
   /// server runs nothing more of the statement).
   private func awaitResult() throws(PGFailure) -> OpaquePointer? {
     while true {
-      guard PQconsumeInput(raw) == 1 else { throw failure(nil) }
-      if PQisBusy(raw) == 0 { break }
+      guard rpq_PQconsumeInput(raw) == 1 else { throw failure(nil) }
+      if rpq_PQisBusy(raw) == 0 { break }
       if !waitReadable(milliseconds: Self.silenceLimit) {
         silent = true
         throw PGFailure(
@@ -122,20 +135,20 @@ final class Connection {
       }
     }
     var kept: OpaquePointer?
-    while let next = PQgetResult(raw) {
-      let failed = kept.map { PQresultStatus($0) == PGRES_FATAL_ERROR } ?? false
+    while let next = rpq_PQgetResult(raw) {
+      let failed = kept.map { rpq_PQresultStatus($0) == PGRES_FATAL_ERROR } ?? false
       if failed {
-        PQclear(next)
+        rpq_PQclear(next)
       } else {
-        if let kept { PQclear(kept) }
+        if let kept { rpq_PQclear(kept) }
         kept = next
       }
-      if PQisBusy(raw) == 1 {
+      if rpq_PQisBusy(raw) == 1 {
         // The rest of a several-statement string: wait for it the same way.
-        while PQisBusy(raw) == 1 {
-          guard waitReadable(milliseconds: Self.silenceLimit), PQconsumeInput(raw) == 1 else {
+        while rpq_PQisBusy(raw) == 1 {
+          guard waitReadable(milliseconds: Self.silenceLimit), rpq_PQconsumeInput(raw) == 1 else {
             silent = true
-            if let kept { PQclear(kept) }
+            if let kept { rpq_PQclear(kept) }
             throw PGFailure(state: "08006", message: "The server at \(place) stopped answering.")
           }
         }
@@ -149,18 +162,18 @@ final class Connection {
   func copyOut(_ sql: String, _ row: (UnsafeBufferPointer<UInt8>) throws(PGFailure) -> Void)
     throws(PGFailure)
   {
-    let started = PQexec(raw, sql)
-    guard PQresultStatus(started) == PGRES_COPY_OUT else {
+    let started = rpq_PQexec(raw, sql)
+    guard rpq_PQresultStatus(started) == PGRES_COPY_OUT else {
       _ = try checked(started)
       return
     }
-    PQclear(started)
+    rpq_PQclear(started)
     while true {
       var buffer: UnsafeMutablePointer<CChar>?
-      let length = PQgetCopyData(raw, &buffer, 0)
+      let length = rpq_PQgetCopyData(raw, &buffer, 0)
       if length < 0 { break }
       guard let buffer else { continue }
-      defer { PQfreemem(buffer) }
+      defer { rpq_PQfreemem(buffer) }
       let count = Int(length) > 0 && buffer[Int(length) - 1] == 10 ? Int(length) - 1 : Int(length)
       try buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
         bytes throws(PGFailure) in
@@ -173,22 +186,22 @@ final class Connection {
   /// Notifications that arrived, reading whatever the socket holds without waiting.
   /// - Throws: ``PGFailure`` when the connection is lost.
   func notifications() throws(PGFailure) -> [(channel: String, payload: String, pid: Int32)] {
-    guard PQconsumeInput(raw) == 1 else { throw failure(nil) }
+    guard rpq_PQconsumeInput(raw) == 1 else { throw failure(nil) }
     var received: [(String, String, Int32)] = []
-    while let notice = PQnotifies(raw) {
+    while let notice = rpq_PQnotifies(raw) {
       received.append(
         (
           String(cString: notice.pointee.relname), String(cString: notice.pointee.extra),
           notice.pointee.be_pid
         ))
-      PQfreemem(notice)
+      rpq_PQfreemem(notice)
     }
     return received
   }
 
   /// Waits until the server sends something or `milliseconds` pass; `true` when readable.
   func waitReadable(milliseconds: Int32) -> Bool {
-    var descriptor = pollfd(fd: PQsocket(raw), events: Int16(POLLIN), revents: 0)
+    var descriptor = pollfd(fd: rpq_PQsocket(raw), events: Int16(POLLIN), revents: 0)
     return poll(&descriptor, 1, milliseconds) > 0
   }
 
@@ -196,7 +209,7 @@ final class Connection {
 
   private func drainResults() throws(PGFailure) {
     var firstFailure: PGFailure?
-    while let result = PQgetResult(raw) {
+    while let result = rpq_PQgetResult(raw) {
       do throws(PGFailure) {
         _ = try checked(result)
       } catch {
@@ -208,25 +221,25 @@ final class Connection {
 
   private func checked(_ result: OpaquePointer?) throws(PGFailure) -> QueryResult {
     guard let result else { throw failure(nil) }
-    let status = PQresultStatus(result)
+    let status = rpq_PQresultStatus(result)
     guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
       let error = failure(result)
-      PQclear(result)
+      rpq_PQclear(result)
       throw error
     }
     return QueryResult(result)
   }
 
   private func failure(_ result: OpaquePointer?) -> PGFailure {
-    if let result, let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))) {
-      let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M")))
+    if let result, let state = rpq_PQresultErrorField(result, Int32(UInt8(ascii: "C"))) {
+      let primary = rpq_PQresultErrorField(result, Int32(UInt8(ascii: "M")))
       return PGFailure(
         state: String(cString: state),
         message: primary.map { String(cString: $0) }
           ?? Self.reason(
-            String(cString: PQerrorMessage(raw))))
+            String(cString: rpq_PQerrorMessage(raw))))
     }
-    let reason = Self.reason(String(cString: PQerrorMessage(raw)))
+    let reason = Self.reason(String(cString: rpq_PQerrorMessage(raw)))
     return PGFailure(
       state: "08006", message: "Lost the connection to PostgreSQL at \(place): \(reason)")
   }
@@ -239,8 +252,8 @@ final class Connection {
   }
 
   private static func place(_ connection: OpaquePointer) -> String {
-    let host = PQhost(connection).map { String(cString: $0) } ?? "?"
-    let port = PQport(connection).map { String(cString: $0) } ?? "?"
+    let host = rpq_PQhost(connection).map { String(cString: $0) } ?? "?"
+    let port = rpq_PQport(connection).map { String(cString: $0) } ?? "?"
     return host.hasPrefix("/") ? "\(host) (port \(port))" : "\(host):\(port)"
   }
 }

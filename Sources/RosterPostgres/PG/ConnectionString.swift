@@ -41,11 +41,11 @@ struct ConnectionString {
   /// The keywords the string itself sets, with their values; `nil` when libpq cannot parse it.
   func userKeywords() -> [String: String]? {
     var error: UnsafeMutablePointer<CChar>?
-    guard let options = PQconninfoParse(text, &error) else {
-      if let error { PQfreemem(error) }
+    guard rpq_load(), let options = rpq_PQconninfoParse(text, &error) else {
+      if let error { rpq_PQfreemem(error) }
       return nil
     }
-    defer { PQconninfoFree(options) }
+    defer { rpq_PQconninfoFree(options) }
     var found: [String: String] = [:]
     var option = options
     while let keyword = option.pointee.keyword {

@@ -7,18 +7,18 @@ final class QueryResult {
   private let raw: OpaquePointer
 
   init(_ raw: OpaquePointer) { self.raw = raw }
-  deinit { PQclear(raw) }
+  deinit { rpq_PQclear(raw) }
 
   /// How many rows.
-  var count: Int { Int(PQntuples(raw)) }
+  var count: Int { Int(rpq_PQntuples(raw)) }
 
   /// How many rows the statement changed (`UPDATE`, `DELETE`, `INSERT`).
-  var changedRows: Int { Int(String(cString: PQcmdTuples(raw))) ?? 0 }
+  var changedRows: Int { Int(String(cString: rpq_PQcmdTuples(raw))) ?? 0 }
 
   /// Column `column` of row `row` as text; `nil` for NULL.
   func text(_ row: Int, _ column: Int) -> String? {
-    guard PQgetisnull(raw, Int32(row), Int32(column)) == 0 else { return nil }
-    return String(cString: PQgetvalue(raw, Int32(row), Int32(column)))
+    guard rpq_PQgetisnull(raw, Int32(row), Int32(column)) == 0 else { return nil }
+    return String(cString: rpq_PQgetvalue(raw, Int32(row), Int32(column)))
   }
 
   /// Column `column` of row `row` as an integer; 0 for NULL.
@@ -33,10 +33,10 @@ final class QueryResult {
 
   /// Column `column` of row `row` as a UUID.
   func uuid(_ row: Int, _ column: Int) -> UUID? {
-    guard PQgetisnull(raw, Int32(row), Int32(column)) == 0,
-      let value = PQgetvalue(raw, Int32(row), Int32(column))
+    guard rpq_PQgetisnull(raw, Int32(row), Int32(column)) == 0,
+      let value = rpq_PQgetvalue(raw, Int32(row), Int32(column))
     else { return nil }
-    let length = Int(PQgetlength(raw, Int32(row), Int32(column)))
+    let length = Int(rpq_PQgetlength(raw, Int32(row), Int32(column)))
     return value.withMemoryRebound(to: UInt8.self, capacity: length) {
       UUIDText.parse(UnsafeBufferPointer(start: $0, count: length))
     }

@@ -1,2 +1,0 @@
-#include <libpq-fe.h>
-#include <poll.h>
