@@ -58,14 +58,10 @@ let package = Package(
     .target(name: "RosterStore", dependencies: ["RosterKit", "RosterBackend", "CSQLite"]),
 
     // Locale-aware collation through Debian's ICU (libicu-dev). CICUShim includes ICU's headers
-    // in C (Foundation's own ICU declares the same C types, so Swift cannot import them);
+    // in C (Foundation's own ICU declares the same C types, so Swift cannot import them) and
+    // loads the library on first use with dlopen, so that only a command that sorts loads it;
     // RosterCollation is its only importer. RosterKit takes sort keys as input, free of C.
-    .systemLibrary(
-      name: "CICU",
-      pkgConfig: "icu-i18n",
-      providers: [.apt(["libicu-dev"])]
-    ),
-    .target(name: "CICUShim", dependencies: ["CICU"]),
+    .target(name: "CICUShim"),
     .target(name: "RosterCollation", dependencies: ["RosterKit", "CICUShim"]),
     // PostgreSQL storage, shared by a team, through Debian's libpq5.
     // libpq is loaded on first use (CLibPQ's dlopen loader), so that `roster` on a SQLite file

@@ -92,7 +92,7 @@ cli() {
   if stale "$out/cli" "${archives[@]}" "${objects[@]}" Fuzz/Targets/CLIFuzz*.swift; then
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name FuzzCLI "${flags[@]}" \
       -I "$lib" "${c_includes[@]}" Fuzz/Targets/CLIFuzz*.swift "${objects[@]}" \
-      -L "$lib" "${links[@]}" -lsqlite3 -licui18n -licuuc -o "$out/cli" 2>&1 | quiet
+      -L "$lib" "${links[@]}" -lsqlite3 -o "$out/cli" 2>&1 | quiet
     [ -x "$out/cli" ] || { echo "fuzz: could not build the CLI targets" >&2; exit 1; }
   fi
   ln -sf cli "$out/$1"

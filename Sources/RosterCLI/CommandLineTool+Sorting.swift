@@ -141,6 +141,8 @@ extension CommandLineTool {
           localized(
             "“%@” is not a locale Roster can sort by: write one as LANG does (de_DE.UTF-8),"
               + " as a language tag (de-DE) or a language (de).", name))
+      case .unavailable(let reason):
+        throw .failed(localized("Sorting needs ICU, which cannot be loaded: %@.", reason))
       }
     }
     let order = EntryOrder(

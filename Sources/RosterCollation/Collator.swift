@@ -22,8 +22,10 @@ public final class Collator: Collating {
 
   /// Opens the collation of `name`, a locale as `LANG` writes it (`de_DE.UTF-8`), a BCP 47 tag
   /// (`de-DE`) or a language (`de`); `""`, `C` and `POSIX` give the root collation.
-  /// - Throws: ``CollationError/unknownLocale(_:)`` for a name that is no locale ICU knows.
+  /// - Throws: ``CollationError/unknownLocale(_:)`` for a name that is no locale ICU knows, or
+  ///   ``CollationError/unavailable(_:)`` when ICU cannot be loaded.
   public init(locale name: String) throws(CollationError) {
+    if let failure = roster_icu_load_error() { throw .unavailable(String(cString: failure)) }
     guard let id = Self.localeID(name) else { throw .unknownLocale(name) }
     guard let opened = roster_collator_open(id) else { throw .unknownLocale(name) }
     collator = opened

@@ -1,5 +1,5 @@
 import Foundation
-package import RosterBackend
+import RosterBackend
 package import RosterKit
 
 /// A list's row in the `lists` table: its internal key and what its summary shows.

@@ -1,12 +1,17 @@
 // ICU collation for RosterCollation, over plain C types so that Swift never imports ICU's
-// headers (Foundation's own ICU declares the same types in another module).
+// headers (Foundation's own ICU declares the same types in another module). Debian's ICU is
+// loaded with dlopen on the first call, so that only a command that sorts loads it.
 #include <stdint.h>
 
 /// An opened ICU collator.
 typedef struct RosterCollator RosterCollator;
 
+/// Loads ICU if it is not yet loaded; NULL when it is there, else why it cannot be loaded.
+const char *roster_icu_load_error(void);
+
 /// Opens the collator of `locale` (an ICU id such as "de_DE"; "" for the root), with
-/// normalization on and ICU's default tertiary strength. Returns NULL when ICU fails.
+/// normalization on and ICU's default tertiary strength. Returns NULL when ICU fails or cannot
+/// be loaded.
 RosterCollator *roster_collator_open(const char *locale);
 
 void roster_collator_close(RosterCollator *collator);
@@ -20,5 +25,6 @@ int32_t roster_collator_sort_key(
 /// Whether ICU knows the language of `locale` (it has an ISO 639 code for it).
 int roster_locale_language_known(const char *locale);
 
-/// Writes ICU's version ("72.1") into `text`, which has room for 32 characters.
+/// Writes ICU's version ("72.1") into `text`, which has room for 32 characters; "" when ICU
+/// cannot be loaded.
 void roster_icu_version(char *text);

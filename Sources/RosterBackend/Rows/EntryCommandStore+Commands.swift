@@ -1,5 +1,5 @@
-public import Foundation
-public import RosterKit
+package import Foundation
+package import RosterKit
 
 /// The command line's single-entry actions straight in SQL, the same on every engine: none
 /// loads the list, each is one transaction, one undo step and one change-log row. A store's

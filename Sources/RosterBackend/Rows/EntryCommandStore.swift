@@ -1,5 +1,5 @@
-public import Foundation
-public import RosterKit
+package import Foundation
+package import RosterKit
 
 /// What a SQL store gives beyond its rows (``EntryRowStore``) for the command line's
 /// single-entry actions (``CommandStorage``): transactions, the list handle a write locks, the

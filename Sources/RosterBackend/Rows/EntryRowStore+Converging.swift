@@ -1,5 +1,5 @@
-public import Foundation
-public import RosterKit
+import Foundation
+package import RosterKit
 
 /// Bringing an open window back in step with the store, the same on every engine.
 extension EntryRowStore {

@@ -1,5 +1,5 @@
-public import Foundation
-public import RosterKit
+package import Foundation
+package import RosterKit
 
 /// Replaying ``ListEdit``s as row writes: the one path every write takes (front ends' changes,
 /// CLI commands, undo and redo), inside the caller's transaction, the same on every engine.

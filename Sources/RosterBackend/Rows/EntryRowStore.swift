@@ -1,5 +1,5 @@
-public import Foundation
-public import RosterKit
+package import Foundation
+package import RosterKit
 
 /// The row primitives of a SQL store (SQLite's `SQLiteStore`, PostgreSQL's `PostgresStore`):
 /// the statements that read and write one list's entries by id and by order key.

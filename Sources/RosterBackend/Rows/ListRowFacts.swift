@@ -1,4 +1,4 @@
-public import RosterKit
+package import RosterKit
 
 /// What a SQL store's handle for one list (``EntryRowStore/ListRow``) tells about the list, as
 /// the transaction read it.
