@@ -55,9 +55,10 @@ mkdir -p "$work/debian"
 printf 'Source: roster\n\nPackage: roster\nArchitecture: any\n' >"$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O -eroot/usr/bin/roster -eroot/usr/bin/roster-app \
   2>/dev/null | sed -n 's/^shlibs:Depends=//p')
-# `roster export --format pdf` loads Pango and Cairo when it prints, and a PostgreSQL database
-# loads libpq when it connects (dlopen): not linked, so dpkg-shlibdeps cannot see them.
-for library in libpangocairo-1.0-0 libcairo2 libpq5; do
+# `roster export --format pdf` loads Pango and Cairo when it prints, a PostgreSQL database
+# loads libpq when it connects, and a sort loads ICU (dlopen): not linked, so dpkg-shlibdeps
+# cannot see them.
+for library in libpangocairo-1.0-0 libcairo2 libpq5 libicu72; do
   case ", $depends," in *", $library "* | *", $library,"*) ;; *) depends="$depends, $library" ;; esac
 done
 installed=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
