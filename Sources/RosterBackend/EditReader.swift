@@ -67,13 +67,9 @@ struct EditReader {
     categories.reserveCapacity(count)
     for _ in 0..<count {
       let name = try text()
-      let color = try take(3)
-      categories.append(
-        EntryCategory(
-          name: name,
-          color: CategoryColor(
-            red: raw[color], green: raw[color + 1],
-            blue: raw[color + 2])))
+      let rgb = try take(3)
+      let color = CategoryColor(red: raw[rgb], green: raw[rgb + 1], blue: raw[rgb + 2])
+      categories.append(EntryCategory(name: name, color: color))
     }
     return categories
   }

@@ -19,7 +19,7 @@ struct EditWriter {
     case .insert(let entry, _, _), .remove(let entry, _, _): 1 + size(of: entry) + 10 + 17
     case .update(let old, let new): 1 + size(of: old) + size(of: new)
     case .categories(let old, let new):
-      1 + 20 + (old + new).reduce(0) { $0 + size(of: $1.name) + 3 }
+      1 + 20 + [old, new].joined().reduce(0) { $0 + size(of: $1.name) + 3 }
     case .title(let old, let new): 1 + size(of: old) + size(of: new)
     case .keepSorted(let old, let new): 1 + size(of: old) + size(of: new)
     }
@@ -105,7 +105,9 @@ struct EditWriter {
     varint(UInt64(categories.count))
     for category in categories {
       text(category.name)
-      bytes += [category.color.red, category.color.green, category.color.blue]
+      bytes.append(category.color.red)
+      bytes.append(category.color.green)
+      bytes.append(category.color.blue)
     }
   }
 
