@@ -117,8 +117,8 @@ private final class CLIBench {
   /// The list's rowid, as roster finds it: by title.
   private static let listRow = "(SELECT id FROM lists WHERE title = '\(list)')"
 
-  /// An undo step and a change-log row as roster writes them for one edit: the edit as JSON
-  /// (roster reads the top undo step back, so it must be a real one).
+  /// An undo step and a change-log row as roster writes them for one edit: the edit in
+  /// `EditCoding` (roster reads the top undo step back, so it must be a real one).
   private static let logRows = """
     INSERT INTO history (list, stack, writer, edits) VALUES (\(listRow), 0, 'sqlite3', X'\(edit)');
     INSERT INTO changes (list, writer, edits) VALUES (\(listRow), 'sqlite3', X'\(edit)');
@@ -129,8 +129,8 @@ private final class CLIBench {
     let entry = Entry(id: UUID(), text: "Bench Name", created: Date())
     var changed = entry
     changed.text = "Edited Name"
-    let data = (try? JSONEncoder().encode([ListEdit.update(old: entry, new: changed)])) ?? Data()
-    return data.map { String(format: "%02x", $0) }.joined()
+    return EditCoding.encode([ListEdit.update(old: entry, new: changed)])
+      .map { String(format: "%02x", $0) }.joined()
   }()
 
   private static let addSQL = """

@@ -69,6 +69,7 @@ if wanted("cli") {
     for line in try cliBenchmark(size: quick ? 100_000 : 1_000_000, runs: quick ? 9 : 21) {
       print(line)
     }
+    for line in try sortCommandBenchmark(size: 100_000, runs: quick ? 3 : 5) { print(line) }
   } catch {
     print("cli benchmark failed: \(error)")
     exit(1)

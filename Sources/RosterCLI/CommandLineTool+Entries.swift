@@ -156,36 +156,42 @@ extension CommandLineTool {
 
   /// A short account of what edits did, as `undo` and `redo` print it.
   static func describe(_ edits: [ListEdit]) -> String {
+    // Only the first three phrases are shown: the rest are counted, not worded (a sort's undo
+    // has hundreds of thousands).
     var phrases: [String] = []
+    var count = 0
+    func add(_ phrase: @autoclosure () -> String) {
+      if count < 3 { phrases.append(phrase()) }
+      count += 1
+    }
     let inserted = Set(edits.compactMap { if case .insert(let e, _, _) = $0 { e.id } else { nil } })
     var moved: Set<UUID> = []
     for edit in edits {
       switch edit {
       case .insert(let entry, _, _):
-        if !moved.contains(entry.id) { phrases.append(localized("added “%@”", entry.text)) }
+        if !moved.contains(entry.id) { add(localized("added “%@”", entry.text)) }
       case .remove(let entry, _, _):
         if inserted.contains(entry.id) {
           moved.insert(entry.id)
-          phrases.append(localized("moved “%@”", entry.text))
+          add(localized("moved “%@”", entry.text))
         } else {
-          phrases.append(localized("removed “%@”", entry.text))
+          add(localized("removed “%@”", entry.text))
         }
       case .update(let old, let new):
         if old.text != new.text {
-          phrases.append(localized("changed “%1$@” to “%2$@”", old.text, new.text))
+          add(localized("changed “%1$@” to “%2$@”", old.text, new.text))
         } else {
-          phrases.append(localized("set the category of “%@”", new.text))
+          add(localized("set the category of “%@”", new.text))
         }
-      case .categories: phrases.append(localized("changed the categories"))
-      case .title(let old, let new): phrases.append(localized("renamed “%1$@” to “%2$@”", old, new))
+      case .categories: add(localized("changed the categories"))
+      case .title(let old, let new): add(localized("renamed “%1$@” to “%2$@”", old, new))
       case .keepSorted(_, let new):
-        phrases.append(
+        add(
           new.map { localized("kept the list sorted %@", EntryOrderWording.name(of: $0)) }
             ?? localized("stopped keeping it sorted"))
       }
     }
-    guard phrases.count > 3 else { return phrases.joined(separator: ", ") }
-    return localized(
-      "%1$@ and %2$@ more", phrases.prefix(3).joined(separator: ", "), phrases.count - 3)
+    guard count > 3 else { return phrases.joined(separator: ", ") }
+    return localized("%1$@ and %2$@ more", phrases.joined(separator: ", "), count - 3)
   }
 }

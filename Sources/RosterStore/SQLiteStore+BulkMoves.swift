@@ -54,7 +54,8 @@ extension SQLiteStore {
     // Created once per connection and emptied after use: dropping a table inside the
     // transaction would wait on the connection's own cached statements.
     try database.execute(
-      "CREATE TEMP TABLE IF NOT EXISTS moving (id BLOB PRIMARY KEY, key INTEGER NOT NULL);"
+      "CREATE TEMP TABLE IF NOT EXISTS moving (id BLOB PRIMARY KEY, key INTEGER NOT NULL)"
+        + " WITHOUT ROWID;"
         + " CREATE TEMP TABLE IF NOT EXISTS moved (list INTEGER, key INTEGER, id BLOB,"
         + " text TEXT, category TEXT, created REAL, updated REAL)")
     for (id, key) in newKeys {

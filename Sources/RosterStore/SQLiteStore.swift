@@ -25,7 +25,7 @@ public final class SQLiteStore: RosterStorage {
   let database: Database
   package let now: @Sendable () -> Date
   package let makeID: @Sendable () -> UUID
-  let encoder = JSONEncoder()
+  /// Reads the JSON history rows that schema 4 and earlier wrote.
   let decoder = JSONDecoder()
   private var dataVersion: Int64 = 0
 

@@ -71,8 +71,15 @@ enum Schema {
     ALTER TABLE lists ADD COLUMN keep_sorted TEXT;
     """
 
+  /// Version 5: `history` and `changes` rows are written in ``RosterBackend/EditCoding``'s
+  /// binary encoding. Older rows stay JSON and are still read; the version only goes up so that
+  /// an older Roster refuses the file ("newer schema") instead of failing on a row.
+  static let version5 = """
+    -- No table changes.
+    """
+
   /// Every migration in order; the schema version is the number applied.
-  static let migrations = [version1, version2, version3, version4]
+  static let migrations = [version1, version2, version3, version4, version5]
 
   /// The version this code writes.
   static var current: Int { migrations.count }

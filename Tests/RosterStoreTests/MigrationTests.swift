@@ -36,6 +36,44 @@ import Testing
     #expect(try store.undo(in: id) != nil)
   }
 
+  /// A schema 4 file's undo step and change-log row are JSON: after the migration to 5 they
+  /// still undo and still read, and new rows are written in `EditCoding`.
+  @Test func aFourthSchemaDatabaseKeepsItsJSONHistory() throws {
+    let list = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+    let added = Entry(
+      id: UUID(uuidString: "00000000-0000-0000-0000-00000000000b")!, text: "Second",
+      created: Date(timeIntervalSinceReferenceDate: 0))
+    let first = UUID(uuidString: "00000000-0000-0000-0000-00000000000a")!
+    let step = [ListEdit.insert(added, offset: 1, after: first)]
+    let json = String(decoding: try JSONEncoder().encode(step), as: UTF8.self)
+    do {
+      let database = try Database(path: temporary.path)
+      for migration in Schema.migrations.prefix(4) { try database.execute(migration) }
+      try database.execute("PRAGMA user_version = 4")
+      try database.execute(
+        """
+        INSERT INTO lists (id, uuid, title, rule, created, size)
+          VALUES (1, '\(UUIDText.string(list))', 'Old', 'text', 0, 2);
+        INSERT INTO entries VALUES
+          (1, 10, X'0000000000000000000000000000000a', 'First', NULL, 0, 0),
+          (1, 20, X'0000000000000000000000000000000b', 'Second', NULL, 0, 0);
+        INSERT INTO history (list, stack, writer, edits) VALUES (1, 0, 'old', CAST('\(json)' AS BLOB));
+        INSERT INTO changes (list, writer, edits) VALUES (1, 'old', CAST('\(json)' AS BLOB));
+        """)
+    }
+    let store = try SQLiteStore(path: temporary.path)
+    #expect(try store.database.integer("PRAGMA user_version") == 5)
+    #expect(try store.loggedChanges(in: list, since: 0).map(\.edits) == [step])
+    #expect(try store.undo(in: list) == [.remove(added, offset: 1, after: first)])
+    #expect(try store.loadList(list).entries.map(\.text) == ["First"])
+    let rows = try store.database.statement("SELECT edits FROM history")
+    #expect(try rows.step())
+    #expect(rows.blob(0).map(EditCoding.isEncoding) == true)
+    rows.reset()
+    #expect(try store.redo(in: list) == step)
+    #expect(try store.loadList(list).entries.map(\.text) == ["First", "Second"])
+  }
+
   @Test func aNewerSchemaIsRefused() throws {
     do {
       let database = try Database(path: temporary.path)

@@ -31,15 +31,16 @@ final class Statement {
   /// Binds one value to the 1-based parameter `index`.
   func bind(_ value: SQLValue, at index: Int32) throws(StoreError) {
     let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    func blob(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+      sqlite3_bind_blob(raw, index, bytes.baseAddress, Int32(bytes.count), transient)
+    }
     let status: Int32
     switch value {
     case .integer(let number): status = sqlite3_bind_int64(raw, index, number)
     case .real(let number): status = sqlite3_bind_double(raw, index, number)
     case .text(let text): status = sqlite3_bind_text(raw, index, text, -1, transient)
-    case .blob(let data):
-      status = data.withUnsafeBytes { bytes in
-        sqlite3_bind_blob(raw, index, bytes.baseAddress, Int32(bytes.count), transient)
-      }
+    case .blob(let data): status = data.withUnsafeBytes(blob)
+    case .bytes(let bytes): status = bytes.withUnsafeBytes(blob)
     case .id(let id):
       status = withUnsafeBytes(of: id.uuid) { bytes in
         sqlite3_bind_blob(raw, index, bytes.baseAddress, 16, transient)
