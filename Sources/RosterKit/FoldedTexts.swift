@@ -97,10 +97,8 @@ struct FoldedTexts {
         var position = slot == 0 ? 0 : Int(ends[slot - 1])
         let last = bytes.count - length
         while position <= last {
-          guard bytes[position] == first else {
-            position += 1
-            continue
-          }
+          position = Self.position(of: first, in: bytes, from: position)
+          if position > last { break }
           var matched = 1
           while matched < length && bytes[position + matched] == needle[matched] { matched += 1 }
           if matched < length {
@@ -116,5 +114,28 @@ struct FoldedTexts {
         }
       }
     }
+  }
+
+  /// The first position at or after `start` that holds `byte`, or `bytes.count` when none does.
+  /// Eight bytes at a time: a byte equal to `byte` is a zero byte of `word ^ pattern`, and the
+  /// lowest zero byte sets the lowest high bit of `(x - 0x01…) & ~x & 0x80…`.
+  private static func position(
+    of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int
+  ) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let pattern = ones &* UInt64(byte)
+    var position = start
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+      while position + 8 <= bytes.count {
+        let x =
+          UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+          ^ pattern
+        let found = (x &- ones) & ~x & (ones &<< 7)
+        if found != 0 { return position + found.trailingZeroBitCount / 8 }
+        position += 8
+      }
+    }
+    while position < bytes.count && bytes[position] != byte { position += 1 }
+    return position
   }
 }

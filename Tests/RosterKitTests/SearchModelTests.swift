@@ -131,4 +131,17 @@ import Testing
     #expect(list.search("an").prefix(5).map(\.offset) == Array(expected.prefix(5)))
     #expect(list.search("").offsets == Array(texts.indices))
   }
+
+  /// The search looks for a query's first byte eight bytes at a time: a match is found at every
+  /// position of a word and in the bytes after the last whole word.
+  @Test(arguments: [2, 3, 64]) func aMatchIsFoundAtEveryByteOfALeaf(leafCapacity: Int) throws {
+    let texts = (0..<30).map {
+      String(repeating: "b", count: $0) + "q" + String(repeating: "c", count: $0 % 5)
+    }
+    let list = try makeList(texts, leafCapacity: leafCapacity, innerCapacity: 3)
+    #expect(list.search("q").offsets == Array(texts.indices))
+    #expect(list.search("bq").offsets == Array(1..<30))
+    #expect(list.search("qc").offsets == texts.indices.filter { $0 % 5 != 0 })
+    #expect(list.search("x").offsets.isEmpty)
+  }
 }
