@@ -29,7 +29,7 @@ public struct SearchFilter: Equatable, Sendable {
   /// The ids of the matching entries, in list order.
   /// - Complexity: O(n · m).
   public func matches(in list: RosterList) -> [UUID] {
-    list.search(query, category: category).map(\.entry.id)
+    list.search(query, category: category).ids
   }
 
   /// Whether `entry` matches.

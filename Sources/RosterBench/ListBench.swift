@@ -208,6 +208,29 @@ struct ListBench {
       }
     }
     row("search (whole list)", search, baseSearch)
+
+    // Searches with no match and with many (a fifth of the names hold a "z"): iterating copies
+    // each matching entry, `ids` (what the app's SearchFilter asks for) only its id.
+    for (query, label) in [("xq", "no match"), ("z", "~20% match")] {
+      let baseIDs = Stopwatch.median(samples: 3, batch: 1) { _ in
+        sink &+=
+          plain.lazy.filter {
+            $0.text.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+          }.map(\.id).count
+      }
+      let iterated = Stopwatch.median(samples: 3, batch: 1) { _ in
+        sink &+= list.search(query).map(\.entry.id).count
+      }
+      row("search \"\(query)\" (\(label)), iterated", iterated, baseIDs)
+      let ids = Stopwatch.median(samples: 3, batch: 1) { _ in
+        sink &+= list.search(query).ids.count
+      }
+      row("search \"\(query)\" (\(label)), ids", ids, baseIDs)
+      let offsets = Stopwatch.median(samples: 3, batch: 1) { _ in
+        sink &+= list.search(query).offsets.count
+      }
+      row("search \"\(query)\" (\(label)), offsets", offsets, baseIDs)
+    }
     if sink == 42 { print("") }
     return lines
   }

@@ -74,27 +74,31 @@ struct FoldedTexts {
     for position in slot..<ends.count { ends[position] &+= delta }
   }
 
-  /// The first text at or after `slot` that contains `needle`, or `nil`.
+  /// Calls `body` with every text at or after `slot` that contains `needle`, in order, until it
+  /// returns `false`: one pass over the bytes, however many texts match.
   ///
   /// A match must lie inside one text: one that runs over a text's end is no match, and the
   /// search goes on from the next text.
   /// - Complexity: O(b · q) for the b bytes searched and a needle of q bytes; O(b) in practice
-  ///   (the first byte is looked for alone).
-  func firstMatch(of needle: [UInt8], from slot: Int) -> Int? {
-    guard slot < ends.count else { return nil }
-    if needle.isEmpty { return slot }
-    return bytes.withUnsafeBufferPointer { bytes in
-      needle.withUnsafeBufferPointer { needle in
+  ///   (the first byte is looked for alone); plus O(1) per match.
+  func forEachMatch(
+    of needle: UnsafeBufferPointer<UInt8>, from slot: Int = 0, _ body: (Int) -> Bool
+  ) {
+    guard slot < ends.count else { return }
+    if needle.isEmpty {
+      for slot in slot..<ends.count where !body(slot) { return }
+      return
+    }
+    bytes.withUnsafeBufferPointer { bytes in
+      ends.withUnsafeBufferPointer { ends in
         let first = needle[0]
         let length = needle.count
         var slot = slot
-        var position = start(of: slot)
+        var position = slot == 0 ? 0 : Int(ends[slot - 1])
         let last = bytes.count - length
         while position <= last {
-          guard bytes[position] == first else {
-            position += 1
-            continue
-          }
+          position = Self.position(of: first, in: bytes, from: position)
+          if position > last { break }
           var matched = 1
           while matched < length && bytes[position + matched] == needle[matched] { matched += 1 }
           if matched < length {
@@ -102,13 +106,36 @@ struct FoldedTexts {
             continue
           }
           while Int(ends[slot]) <= position { slot += 1 }
-          if position + length <= Int(ends[slot]) { return slot }
-          // Runs into the next text: so would any later start in this one.
-          position = Int(ends[slot])
+          let end = Int(ends[slot])
+          if position + length <= end, !body(slot) { return }
+          // Either way, later starts in this text find nothing new.
+          position = end
           slot += 1
         }
-        return nil
       }
     }
+  }
+
+  /// The first position at or after `start` that holds `byte`, or `bytes.count` when none does.
+  /// Eight bytes at a time: a byte equal to `byte` is a zero byte of `word ^ pattern`, and the
+  /// lowest zero byte sets the lowest high bit of `(x - 0x01…) & ~x & 0x80…`.
+  private static func position(
+    of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int
+  ) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let pattern = ones &* UInt64(byte)
+    var position = start
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+      while position + 8 <= bytes.count {
+        let x =
+          UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+          ^ pattern
+        let found = (x &- ones) & ~x & (ones &<< 7)
+        if found != 0 { return position + found.trailingZeroBitCount / 8 }
+        position += 8
+      }
+    }
+    while position < bytes.count && bytes[position] != byte { position += 1 }
+    return position
   }
 }

@@ -40,58 +40,13 @@ extension RosterList {
   /// - Parameters:
   ///   - query: Text to look for; empty matches every entry.
   ///   - category: Only entries with this category, or any when `nil`.
-  /// - Returns: A lazy sequence of `(offset, entry)` pairs in list order.
+  /// - Returns: A lazy sequence of `(offset, entry)` pairs in list order; its
+  ///   ``SearchResults/ids`` and ``SearchResults/offsets`` give the matches without copying
+  ///   their entries.
   /// - Complexity: O(b) to iterate all matches, for the b bytes of folded text (O(b · q) in the
   ///   worst case, for a query of q bytes).
   public func search(_ query: String, category: String? = nil) -> SearchResults {
     access(keyPath: Self.revisionKey)
     return SearchResults(tree: tree, query: query, category: category)
-  }
-}
-
-/// The lazily computed matches of ``RosterList/search(_:category:)``.
-public struct SearchResults: Sequence {
-  let tree: EntryTree
-  let needle: [UInt8]
-  let category: String?
-
-  init(tree: EntryTree, query: String, category: String?) {
-    self.tree = tree
-    self.needle = TextFolder.foldedQuery(query)
-    self.category = category
-  }
-
-  /// Iterates the matches in list order.
-  public func makeIterator() -> Iterator { Iterator(results: self) }
-
-  /// Walks the leaves, searching each one's folded bytes.
-  public struct Iterator: IteratorProtocol {
-    let results: SearchResults
-    var leaf: EntryTreeNode?
-    /// The offset of the leaf's first entry.
-    var base = 0
-    /// The first slot of the leaf not looked at yet.
-    var slot = 0
-
-    init(results: SearchResults) {
-      self.results = results
-      leaf = results.tree.count > 0 ? results.tree.firstLeaf : nil
-    }
-
-    /// The next match, or `nil` at the end. O(1) amortized per byte searched.
-    public mutating func next() -> (offset: Int, entry: Entry)? {
-      while let current = leaf {
-        while let found = current.folded.firstMatch(of: results.needle, from: slot) {
-          slot = found + 1
-          let entry = current.entries[found]
-          if let category = results.category, entry.category != category { continue }
-          return (base + found, entry)
-        }
-        base += current.entries.count
-        leaf = results.tree.nextLeaf(after: current)
-        slot = 0
-      }
-      return nil
-    }
   }
 }

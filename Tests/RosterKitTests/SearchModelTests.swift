@@ -90,8 +90,13 @@ import Testing
         (category == nil || entry.category == category)
           && Self.referenceMatches(entry.text, query)
       }.map(\.offset)
-      let found = list.search(query, category: category).map(\.offset)
-      #expect(found == expected, "step \(step): \(query.debugDescription) in \(category ?? "all")")
+      let results = list.search(query, category: category)
+      let found = results.map(\.offset)
+      let label = "step \(step): \(query.debugDescription) in \(category ?? "all")"
+      #expect(found == expected, "\(label)")
+      #expect(results.offsets == expected, "\(label)")
+      #expect(results.ids == expected.map { list[$0].id }, "\(label)")
+      #expect(results.allSatisfy { $0.entry == list[$0.offset] }, "\(label)")
     }
   }
 
@@ -102,6 +107,7 @@ import Testing
         Self.referenceMatches($0.element.text, query)
       }.map(\.offset)
       #expect(list.search(query).map(\.offset) == expected, "\(query.debugDescription)")
+      #expect(list.search(query).offsets == expected, "\(query.debugDescription)")
     }
   }
 
@@ -110,5 +116,32 @@ import Testing
     #expect(list.search("na").map(\.offset).isEmpty)
     #expect(list.search("nn").map(\.offset) == [0])
     #expect(list.search("nnab").map(\.offset).isEmpty)
+    #expect(list.search("na").ids.isEmpty)
+    #expect(list.search("nn").ids == [list[0].id])
+  }
+
+  /// A text with the query twice is one match; a search stopped early hands out the first
+  /// matches, leaf by leaf.
+  @Test func eachTextMatchesOnceAndPrefixesStopEarly() throws {
+    let texts = (0..<40).map { $0 % 3 == 0 ? "Anna Hanna \($0)" : "Kofi \($0)" }
+    let list = try makeList(texts, leafCapacity: 4, innerCapacity: 3)
+    let expected = texts.indices.filter { $0 % 3 == 0 }
+    #expect(list.search("anna").offsets == expected)
+    #expect(list.search("n").ids == expected.map { list[$0].id })
+    #expect(list.search("an").prefix(5).map(\.offset) == Array(expected.prefix(5)))
+    #expect(list.search("").offsets == Array(texts.indices))
+  }
+
+  /// The search looks for a query's first byte eight bytes at a time: a match is found at every
+  /// position of a word and in the bytes after the last whole word.
+  @Test(arguments: [2, 3, 64]) func aMatchIsFoundAtEveryByteOfALeaf(leafCapacity: Int) throws {
+    let texts = (0..<30).map {
+      String(repeating: "b", count: $0) + "q" + String(repeating: "c", count: $0 % 5)
+    }
+    let list = try makeList(texts, leafCapacity: leafCapacity, innerCapacity: 3)
+    #expect(list.search("q").offsets == Array(texts.indices))
+    #expect(list.search("bq").offsets == Array(1..<30))
+    #expect(list.search("qc").offsets == texts.indices.filter { $0 % 5 != 0 })
+    #expect(list.search("x").offsets.isEmpty)
   }
 }
