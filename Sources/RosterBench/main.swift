@@ -31,69 +31,42 @@ if only == "app" || arguments.contains("--app") {
   exit(0)
 }
 
-if wanted("list") {
-  let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
-  var bench = ListBench(sizes: sizes)
-  // `--callgrind`: instructions and lines per operation, from a run under valgrind per size.
-  bench.callgrind = arguments.contains("--callgrind")
-  for line in bench.run() { print(line) }
-  print("")
-}
-if wanted("sort") {
-  do {
-    let sizes = quick ? [100_000] : [100_000, 1_000_000]
-    for line in try SortBench(sizes: sizes, runs: quick ? 3 : 5).run() { print(line) }
-  } catch {
-    print("sort benchmark failed: \(error)")
-    exit(1)
-  }
-  print("")
-}
-if wanted("validation") {
-  for line in validationBenchmark() { print(line) }
-  print("")
-}
-if wanted("store") {
-  do {
-    for line in try storeBenchmark(size: quick ? 100_000 : 1_000_000, runs: quick ? 5 : 9) {
-      print(line)
+// Each section in order: its name for `--only`, and the lines it prints (a thrown error
+// stops the run with exit status 1).
+let sections: [(name: String, run: () throws -> [String])] = [
+  (
+    "list",
+    {
+      var bench = ListBench(sizes: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000])
+      // `--callgrind`: instructions and lines per operation, from a run under valgrind per size.
+      bench.callgrind = arguments.contains("--callgrind")
+      return bench.run()
     }
-  } catch {
-    print("store benchmark failed: \(error)")
-    exit(1)
-  }
-}
-if wanted("cli") {
+  ),
+  (
+    "sort",
+    {
+      try SortBench(sizes: quick ? [100_000] : [100_000, 1_000_000], runs: quick ? 3 : 5).run()
+    }
+  ),
+  ("validation", { validationBenchmark() }),
+  ("store", { try storeBenchmark(size: quick ? 100_000 : 1_000_000, runs: quick ? 5 : 9) }),
+  (
+    "cli",
+    {
+      try cliBenchmark(size: quick ? 100_000 : 1_000_000, runs: quick ? 9 : 21)
+        + sortCommandBenchmark(size: 100_000, runs: quick ? 3 : 5)
+    }
+  ),
+  ("import", { try importBenchmark(size: quick ? 100_000 : 1_000_000, runs: quick ? 3 : 5) }),
+  ("sharing", { try sharingBenchmark(edits: quick ? 200 : 1_000, seconds: quick ? 1 : 3) }),
+]
+for section in sections where wanted(section.name) {
   do {
+    for line in try section.run() { print(line) }
     print("")
-    for line in try cliBenchmark(size: quick ? 100_000 : 1_000_000, runs: quick ? 9 : 21) {
-      print(line)
-    }
-    for line in try sortCommandBenchmark(size: 100_000, runs: quick ? 3 : 5) { print(line) }
   } catch {
-    print("cli benchmark failed: \(error)")
-    exit(1)
-  }
-}
-if wanted("import") {
-  do {
-    print("")
-    for line in try importBenchmark(size: quick ? 100_000 : 1_000_000, runs: quick ? 3 : 5) {
-      print(line)
-    }
-  } catch {
-    print("import benchmark failed: \(error)")
-    exit(1)
-  }
-}
-if wanted("sharing") {
-  do {
-    print("")
-    for line in try sharingBenchmark(edits: quick ? 200 : 1_000, seconds: quick ? 1 : 3) {
-      print(line)
-    }
-  } catch {
-    print("sharing benchmark failed: \(error)")
+    print("\(section.name) benchmark failed: \(error)")
     exit(1)
   }
 }
