@@ -136,7 +136,9 @@ let package = Package(
       ]),
 
     // What several test targets need: the built `roster`, temporary homes and databases.
-    .target(name: "RosterTestSupport", path: "Tests/RosterTestSupport"),
+    // Children started with posix_spawn, every other descriptor closed (glibc's _np actions).
+    .target(name: "CSpawn", path: "Tests/CSpawn"),
+    .target(name: "RosterTestSupport", dependencies: ["CSpawn"], path: "Tests/RosterTestSupport"),
     .testTarget(name: "RosterKitTests", dependencies: ["RosterKit", "RosterTestSupport"]),
     .testTarget(
       name: "RosterCollationTests",

@@ -10,23 +10,12 @@ import Testing
 
   /// Runs `python3 Tests/FOLDER/SCRIPT ARGUMENTS --roster …`; its output on failure.
   func run(_ script: String, _ arguments: [String], in folder: String = "Reliability") throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
-      ["python3", Self.root.appendingPathComponent("Tests/\(folder)/\(script)").path]
-      + arguments + ["--roster", try RosterBinary.locate().url.path]
-    let output = FileManager.default.temporaryDirectory
-      .appendingPathComponent("reliability-\(UUID().uuidString).txt")
-    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: output) }
-    let handle = try FileHandle(forWritingTo: output)
-    process.standardOutput = handle
-    process.standardError = handle
-    try process.run()
-    process.waitUntilExit()
-    try handle.close()
-    let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
-    #expect(process.terminationStatus == 0, "\(script) failed:\n\(text)")
+    let path = Self.root.appendingPathComponent("Tests/\(folder)/\(script)").path
+    let (status, output, _) = try ChildProcess.run(
+      "/usr/bin/env",
+      ["python3", path] + arguments + ["--roster", try RosterBinary.locate().url.path],
+      mergeErrors: true)
+    #expect(status == 0, "\(script) failed:\n\(String(decoding: output, as: UTF8.self))")
   }
 
   /// Damaged, read-only, newer and full databases; huge inputs; every refusal category.

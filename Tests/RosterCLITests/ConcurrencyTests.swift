@@ -57,7 +57,7 @@ import Testing
     try Data(rows.utf8).write(to: csv)
     let importer = try binary.start(
       ["import", csv.path, "--list", "Busy"], environment: environment,
-      stdout: FileHandle.nullDevice, stderr: FileHandle.nullDevice)
+      stdout: .null, stderr: .null)
     let failures = Failures()
     DispatchQueue.concurrentPerform(iterations: 3) { writer in
       for number in 0..<3 {
@@ -70,8 +70,7 @@ import Testing
         }
       }
     }
-    importer.waitUntilExit()
-    #expect(importer.terminationStatus == 0)
+    #expect(importer.wait() == 0)
     #expect(failures.all.isEmpty, "\(failures.all)")
     let store = try SQLiteStore(path: database)
     #expect(try store.list(titled: "Busy")?.count == 60_000 + 9)
@@ -84,24 +83,21 @@ import Testing
     var number = 0
     let deadline = Date().addingTimeInterval(3)
     while Date() < deadline {
-      var running: [(process: Process, output: URL)] = []
+      var running: [(process: ChildProcess, output: URL)] = []
       for _ in 0..<4 {
         number += 1
         let output = folder.appendingPathComponent("out-\(number)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
         let process = try binary.start(
           ["add", "entry \(number)", "--list", "Killed"], environment: environment,
-          stdout: handle, stderr: FileHandle.nullDevice)
-        try handle.close()
+          stdout: .file(output.path), stderr: .null)
         running.append((process, output))
       }
       usleep(useconds_t.random(in: 0...40_000))
       for (process, _) in running where Bool.random() {
-        kill(process.processIdentifier, SIGKILL)
+        process.signal(SIGKILL)
       }
       for (process, output) in running {
-        process.waitUntilExit()
+        process.wait()
         let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
         // "Added 1f0c9a2e “entry 7” to “Killed”."
         let words = text.split(separator: " ", maxSplits: 2)

@@ -73,19 +73,8 @@ import Testing
   static func run(_ tool: String, _ arguments: [String], input: String) throws -> (
     status: Int32, stderr: String
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
-    let stdin = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: errors, as: UTF8.self))
+    let (status, _, errors) = try ChildProcess.run(
+      "/usr/bin/env", [tool] + arguments, input: Data(input.utf8))
+    return (status, String(decoding: errors, as: UTF8.self))
   }
 }

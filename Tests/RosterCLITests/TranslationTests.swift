@@ -9,12 +9,9 @@ import Testing
   static let catalogs: URL = {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("roster-catalogs-\(UUID().uuidString)")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "scripts/po.py", "compile", folder.path]
-    process.currentDirectoryURL = RosterBinary.packageRoot
-    try? process.run()
-    process.waitUntilExit()
+    _ = try? ChildProcess.run(
+      "/usr/bin/env", ["python3", "scripts/po.py", "compile", folder.path],
+      directory: RosterBinary.packageRoot.path)
     return folder
   }()
 
@@ -30,14 +27,8 @@ import Testing
     "abgelehnt: „R2D2“: „2“ (U+0032) an Position 2: Ziffern gehören nicht in einen Namen.\n"
 
   @Test func theGermanLocaleIsGenerated() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["locale", "-a"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let names = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let names = String(
+      decoding: try ChildProcess.run("/usr/bin/env", ["locale", "-a"]).stdout, as: UTF8.self)
     #expect(
       names.lowercased().split(separator: "\n").contains("de_de.utf8"),
       "de_DE.UTF-8 is not generated, so LANG=de_DE.UTF-8 falls back to C: run scripts/install-deps.sh test"

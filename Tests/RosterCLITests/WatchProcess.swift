@@ -3,21 +3,30 @@ import RosterTestSupport
 
 /// `roster watch` running as a process, its standard output and error read as they come.
 final class WatchProcess: @unchecked Sendable {
-  let process: Process
-  private let output = Pipe()
-  private let errors = Pipe()
+  let process: ChildProcess
+  private let output: FileHandle
+  private let errors: FileHandle
   private let lock = NSLock()
   private var outData = Data()
   private var errData = Data()
 
   /// Starts `roster watch` with `arguments` after `watch`.
   init(_ binary: RosterBinary, _ arguments: [String], environment: [String: String]) throws {
+    let outPipe = try ChildProcess.pipe()
+    let errPipe = try ChildProcess.pipe()
+    defer {
+      close(outPipe.write)
+      close(errPipe.write)
+    }
+    output = FileHandle(fileDescriptor: outPipe.read, closeOnDealloc: true)
+    errors = FileHandle(fileDescriptor: errPipe.read, closeOnDealloc: true)
     process = try binary.start(
-      ["watch"] + arguments, environment: environment, stdout: output, stderr: errors)
-    output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+      ["watch"] + arguments, environment: environment, stdout: .descriptor(outPipe.write),
+      stderr: .descriptor(errPipe.write))
+    output.readabilityHandler = { [weak self] handle in
       self?.take(handle, error: false)
     }
-    errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
+    errors.readabilityHandler = { [weak self] handle in
       self?.take(handle, error: true)
     }
   }
@@ -75,18 +84,18 @@ final class WatchProcess: @unchecked Sendable {
 
   /// Sends `signal` and waits for the process to end (killing it after 20 s); its status.
   func stop(_ signal: Int32 = SIGINT) -> Int32 {
-    kill(process.processIdentifier, signal)
+    process.signal(signal)
     let ended = wait(20) { !process.isRunning }
-    if !ended { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
+    if !ended { process.signal(SIGKILL) }
+    let status = process.wait()
     // Let the readers take the last bytes.
-    _ = wait(2) { output.fileHandleForReading.readabilityHandler == nil }
-    return ended ? process.terminationStatus : -1
+    _ = wait(2) { output.readabilityHandler == nil }
+    return ended ? status : -1
   }
 
   /// Closes the reading end of standard output, as `roster watch | head -1` does when head ends.
   func closeOutput() throws {
-    output.fileHandleForReading.readabilityHandler = nil
-    try output.fileHandleForReading.close()
+    output.readabilityHandler = nil
+    try output.close()
   }
 }

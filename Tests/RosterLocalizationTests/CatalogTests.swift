@@ -125,17 +125,10 @@ import Testing
   static func run(_ command: [String], environment: [String: String] = [:]) throws -> (
     status: Int32, output: String
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = command
-    process.currentDirectoryURL = root
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let (status, output, _) = try ChildProcess.run(
+      "/usr/bin/env", command,
+      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+      directory: root.path, mergeErrors: true)
+    return (status, String(decoding: output, as: UTF8.self))
   }
 }

@@ -54,49 +54,41 @@ public struct RosterBinary: Sendable {
     }
   }
 
-  /// Starts `roster` with `arguments`, without waiting; its output goes to `stdout` and
-  /// `stderr` (file handles or pipes).
+  /// Starts `roster` with `arguments`, without waiting.
+  /// - Parameters:
+  ///   - arguments: What follows `roster` on the command line.
+  ///   - environment: Its whole environment.
+  ///   - stdin: Its standard input; empty when `nil`.
+  ///   - stdout: Where its standard output goes.
+  ///   - stderr: Where its standard error goes.
+  /// - Returns: The running process.
+  /// - Throws: ``ChildProcess/StartFailure``, or the error of writing `stdin` to a file.
   public func start(
     _ arguments: [String], environment: [String: String], stdin: Data? = nil,
-    stdout: Any, stderr: Any
-  ) throws -> Process {
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
-    process.environment = environment
-    process.standardOutput = stdout
-    process.standardError = stderr
-    let input = Pipe()
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(stdin) }
-    try input.fileHandleForWriting.close()
-    return process
+    stdout: ChildProcess.Stream, stderr: ChildProcess.Stream
+  ) throws -> ChildProcess {
+    guard let stdin else {
+      return try ChildProcess(
+        url.path, arguments, environment: environment, stdout: stdout, stderr: stderr)
+    }
+    let input = FileManager.default.temporaryDirectory
+      .appendingPathComponent("roster-in-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: input) }
+    try stdin.write(to: input)
+    // The child has the file open once started, so it can go at once.
+    return try ChildProcess(
+      url.path, arguments, environment: environment, stdin: .file(input.path), stdout: stdout,
+      stderr: stderr)
   }
 
   /// Runs `roster` with `arguments` to the end, its output captured in temporary files.
   public func run(_ arguments: [String], environment: [String: String], stdin: Data? = nil)
     throws -> Result
   {
-    let folder = FileManager.default.temporaryDirectory
-    let outURL = folder.appendingPathComponent("roster-out-\(UUID().uuidString)")
-    let errURL = folder.appendingPathComponent("roster-err-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    defer {
-      try? FileManager.default.removeItem(at: outURL)
-      try? FileManager.default.removeItem(at: errURL)
-    }
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    let process = try start(
-      arguments, environment: environment, stdin: stdin, stdout: out, stderr: err)
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
+    let (status, output, errors) = try ChildProcess.run(
+      url.path, arguments, environment: environment, input: stdin)
     return Result(
-      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-      status: process.terminationStatus)
+      stdout: String(decoding: output, as: UTF8.self),
+      stderr: String(decoding: errors, as: UTF8.self), status: status)
   }
 }

@@ -13,17 +13,7 @@ public enum ToolProcess {
   public static func run(
     _ path: String, _ arguments: [String], environment: [String: String]? = nil
   ) throws -> (output: Data, status: Int32) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (data, process.terminationStatus)
+    let (status, output, _) = try ChildProcess.run(path, arguments, environment: environment)
+    return (output, status)
   }
 }

@@ -1,0 +1,10 @@
+#define _GNU_SOURCE
+#include "cspawn.h"
+
+int roster_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+  return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+}
+
+int roster_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path) {
+  return posix_spawn_file_actions_addchdir_np(actions, path);
+}
