@@ -19,12 +19,15 @@ final class EntryTree {
   let leafCapacity: Int
   let innerCapacity: Int
 
-  private(set) var root: EntryTreeNode
+  // The storage below skips run-time exclusivity checks, as ``EntryTreeNode``'s does: private to
+  // the tree, never accessed overlapping.
+
+  @exclusivity(unchecked) private(set) var root: EntryTreeNode
   /// Which leaf holds each id.
-  private(set) var index: EntryIndex
+  @exclusivity(unchecked) private(set) var index: EntryIndex
   /// Leaves by number; `nil` where a leaf was pruned and its number awaits reuse.
-  private(set) var leaves: [EntryTreeNode?] = []
-  private(set) var freeNumbers: [Int32] = []
+  @exclusivity(unchecked) private(set) var leaves: [EntryTreeNode?] = []
+  @exclusivity(unchecked) private(set) var freeNumbers: [Int32] = []
   /// Folds the texts every leaf keeps for search.
   let folder = TextFolder()
 

@@ -8,29 +8,32 @@ import Foundation
 /// (``FoldedTexts``): finding an id reads 256 bytes of tags instead of 8 KB of entries, and a
 /// search reads the folded bytes alone. Leaves change only through the methods below, which
 /// keep the three in step.
+///
+/// Its stored properties are `@exclusivity(unchecked)`: only ``EntryTree`` touches them, never
+/// two accesses at once, and the run-time checks were a third of a move's instructions.
 final class EntryTreeNode {
   /// The parent, or `nil` for the root. Unowned: parents own children, never the reverse.
-  unowned(unsafe) var parent: EntryTreeNode?
+  @exclusivity(unchecked) unowned(unsafe) var parent: EntryTreeNode?
   /// A leaf's entries, in list order; empty in inner nodes. Settable only so that tests can
   /// break a tree on purpose.
-  var entries: [Entry]
+  @exclusivity(unchecked) var entries: [Entry]
   /// `tags[i]` is ``tag(of:)`` of `entries[i].id`.
-  var tags: [UInt16]
+  @exclusivity(unchecked) var tags: [UInt16]
   /// The entries' texts, folded for search.
-  var folded: FoldedTexts
+  @exclusivity(unchecked) var folded: FoldedTexts
   /// An inner node's children, in list order; empty in leaves.
-  var children: [EntryTreeNode]
+  @exclusivity(unchecked) var children: [EntryTreeNode]
   /// `childCounts[i]` is the number of entries under `children[i]`: 32 bits, so that the scan
   /// for an offset reads half the cache lines (a list of 2³¹ entries would need 128 GB).
-  var childCounts: [Int32]
+  @exclusivity(unchecked) var childCounts: [Int32]
   /// The number of entries in this subtree.
-  var count: Int
+  @exclusivity(unchecked) var count: Int
   let isLeaf: Bool
   /// A leaf's number in ``EntryTree``'s leaf registry; -1 for inner nodes.
-  var number: Int32 = -1
+  @exclusivity(unchecked) var number: Int32 = -1
   /// Where this node last was among its parent's children: right unless a sibling before it
   /// split or was pruned since, and checked before use.
-  var slotHint = 0
+  @exclusivity(unchecked) var slotHint = 0
 
   /// A leaf of `entries`, with room for `capacity` of them (a leaf's capacity plus the one that
   /// makes it split), so that no insertion into it reallocates: growing an array copies all of
@@ -159,23 +162,47 @@ final class EntryTreeNode {
   }
 
   /// The number of entries under the children before `position`.
+  /// - Complexity: O(position), eight counts per step.
   func entriesBefore(_ position: Int) -> Int {
     childCounts.withUnsafeBufferPointer { counts in
-      var sum = 0
-      for slot in 0..<position { sum &+= Int(counts[slot]) }
+      let base = UnsafeRawPointer(counts.baseAddress!)
+      var lanes = SIMD8<Int32>()
+      var slot = 0
+      while slot &+ 8 <= position {
+        lanes &+= base.loadUnaligned(fromByteOffset: slot &* 4, as: SIMD8<Int32>.self)
+        slot &+= 8
+      }
+      var sum = Int(lanes.wrappedSum())
+      while slot < position {
+        sum &+= Int(counts[slot])
+        slot &+= 1
+      }
       return sum
     }
   }
 
   /// The child holding `offset` and the offset within it. For an insertion (`inserting`), an
   /// offset at a boundary goes to the end of the left child.
+  /// - Complexity: O(children), eight counts per step until the right eight are found.
   func child(at offset: Int, inserting: Bool) -> (slot: Int, offset: Int) {
     childCounts.withUnsafeBufferPointer { counts in
+      let base = UnsafeRawPointer(counts.baseAddress!)
       var remaining = offset
-      for slot in counts.indices {
+      var slot = 0
+      // Skips eight children at once while the offset lies beyond them. Children are never
+      // empty, so at an exact boundary an insertion belongs to the last of the eight.
+      while slot &+ 8 <= counts.count {
+        let chunk = Int(
+          base.loadUnaligned(fromByteOffset: slot &* 4, as: SIMD8<Int32>.self).wrappedSum())
+        if remaining < chunk || (inserting && remaining == chunk) { break }
+        remaining -= chunk
+        slot &+= 8
+      }
+      while slot < counts.count {
         let size = Int(counts[slot])
         if remaining < size || (inserting && remaining == size) { return (slot, remaining) }
         remaining -= size
+        slot &+= 1
       }
       // Only an insertion at the very end gets here; it belongs to the last child.
       let last = counts.count - 1

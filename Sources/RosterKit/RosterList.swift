@@ -46,10 +46,13 @@ public final class RosterList {
   @ObservationIgnored let tree: EntryTree
   @ObservationIgnored let makeID: @Sendable () -> UUID
   @ObservationIgnored let now: @Sendable () -> Date
-  @ObservationIgnored var history = UndoHistory()
-  @ObservationIgnored private var observers: [Int: (ListChange) -> Void] = [:]
-  @ObservationIgnored private var nextObserver = 0
-  @ObservationIgnored var duplicateIndex: DuplicateIndex?
+  // The list's own bookkeeping is never accessed overlapping, so it skips the run-time
+  // exclusivity checks that a class's stored properties otherwise get on every modification.
+  @ObservationIgnored @exclusivity(unchecked) var history = UndoHistory()
+  @ObservationIgnored @exclusivity(unchecked)
+  private var observers: [Int: (ListChange) -> Void] = [:]
+  @ObservationIgnored @exclusivity(unchecked) private var nextObserver = 0
+  @ObservationIgnored @exclusivity(unchecked) var duplicateIndex: DuplicateIndex?
   /// Makes the collation of a locale (an ICU id, `""` for the root), for keeping the list
   /// sorted: front ends set it (RosterCollation's `Collator.provider`); without one, a kept
   /// order falls back to Unicode scalar order.

@@ -21,8 +21,12 @@ import Testing
   }
 
   /// Small node capacities make leaves and inner nodes split, and empty ones get pruned, within
-  /// a few hundred entries; the default capacities check the production shape.
-  @Test(arguments: [(1, 2, 3), (2, 3, 3), (3, 4, 5), (4, 128, 64)] as [(UInt64, Int, Int)])
+  /// a few hundred entries; the default capacities check the production shape. Tiny leaves
+  /// under wide inner nodes give inner nodes more than eight children, where the scans of their
+  /// counts go eight at a time.
+  @Test(
+    arguments: [(1, 2, 3), (2, 3, 3), (3, 4, 5), (4, 128, 64), (5, 2, 20), (6, 3, 41)]
+      as [(UInt64, Int, Int)])
   func operationsMatchReference(seed: UInt64, leafCapacity: Int, innerCapacity: Int) throws {
     var random = SeededGenerator(seed: seed)
     let list = try makeList(leafCapacity: leafCapacity, innerCapacity: innerCapacity)
