@@ -39,31 +39,7 @@ extension PostgresStore {
   public func createList(title: String, rule: Rule, team: String?) throws(StoreError)
     -> ListSummary
   {
-    let title = try StoreError.wrapping { () throws(RosterError) in
-      try RosterList.normalizedTitle(title)
-    }
-    let id = makeID()
-    return try write { () throws(StoreError) in
-      let role = try run(
-        "SELECT oid, pg_has_role(current_user, oid, 'MEMBER') FROM pg_roles"
-          + " WHERE rolname = coalesce($1, current_user)", [team])
-      guard role.count == 1 else { throw .teamNotFound(team ?? "") }
-      guard role.text(0, 1) == "t" else {
-        throw .notTeamMember(team ?? "")
-      }
-      do throws(StoreError) {
-        try run(
-          "INSERT INTO lists (uuid, title, rule, pattern, created, team)"
-            + " VALUES ($1, $2, $3, $4, $5, $6)",
-          [
-            UUIDText.string(id), title, rule.kind.rawValue, rule.pattern,
-            String(now().timeIntervalSinceReferenceDate), role.text(0, 0),
-          ])
-      } catch .constraint {
-        throw .listExists(title)
-      }
-      return ListSummary(id: id, title: title, rule: rule, count: 0)
-    }
+    try performCreateList(title: title, rule: rule, team: team)
   }
 
   /// Deletes a list and its entries, categories, change log and history.
@@ -80,13 +56,7 @@ extension PostgresStore {
   /// - Throws: ``StoreError/listExists(_:)``, ``StoreError/listNotFound(_:)``, or a refusal of
   ///   the title.
   public func renameList(_ id: UUID, to title: String) throws(StoreError) {
-    try write { () throws(StoreError) in
-      let list = try locked(id)
-      let edits = try StoreError.wrapping { () throws(RosterError) in
-        try RosterList.retitling(list.title, to: title)
-      }
-      _ = try act(edits, in: list)
-    }
+    try performRenameList(id, to: title)
   }
 
   /// Loads a list with all its entries, ready to edit.
@@ -152,6 +122,29 @@ extension PostgresStore {
       [UUIDText.string(id)])
     guard result.count == 1 else { throw .listNotFound(UUIDText.string(id)) }
     return try PostgresList(result)
+  }
+
+  /// Inserts an empty list's row, owned by the `team` role, or by the user's own role when
+  /// `nil`.
+  /// - Throws: ``StoreError/teamNotFound(_:)``, ``StoreError/notTeamMember(_:)``, or
+  ///   ``StoreError/constraint(_:)`` when another list has the title.
+  package func insertList(id: UUID, title: String, rule: Rule, created: Date, team: String?)
+    throws(StoreError)
+  {
+    let role = try run(
+      "SELECT oid, pg_has_role(current_user, oid, 'MEMBER') FROM pg_roles"
+        + " WHERE rolname = coalesce($1, current_user)", [team])
+    guard role.count == 1 else { throw .teamNotFound(team ?? "") }
+    guard role.text(0, 1) == "t" else {
+      throw .notTeamMember(team ?? "")
+    }
+    try run(
+      "INSERT INTO lists (uuid, title, rule, pattern, created, team)"
+        + " VALUES ($1, $2, $3, $4, $5, $6)",
+      [
+        UUIDText.string(id), title, rule.kind.rawValue, rule.pattern,
+        String(created.timeIntervalSinceReferenceDate), role.text(0, 0),
+      ])
   }
 
   /// Adds `change` to the list's kept entry count.

@@ -4,12 +4,6 @@ public import RosterKit
 
 /// The change log other connections follow, and the undo history kept with each list.
 extension SQLiteStore {
-  /// Which history stack a step lives on.
-  enum Stack: Int64 {
-    case undo = 0
-    case redo = 1
-  }
-
   /// Stores one action's edits in one transaction, and remembers them for undo.
   ///
   /// - `.action` changes become an undo step (consecutive text edits of one entry by this
@@ -20,23 +14,7 @@ extension SQLiteStore {
   /// - Returns: The change-log position after this change.
   @discardableResult
   public func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64 {
-    try write { () throws(StoreError) in
-      let stored = try stored(list)
-      guard change.origin != .external, !change.edits.isEmpty else {
-        return try logPosition(of: stored)
-      }
-      let applied = try apply(change.edits, in: stored)
-      switch change.origin {
-      case .action, .external: try pushUndo(applied, in: stored)
-      case .undo:
-        _ = try pop(.undo, in: stored)
-        try push(Self.inverse(of: applied), on: .redo, in: stored)
-      case .redo:
-        _ = try pop(.redo, in: stored)
-        try push(applied, on: .undo, in: stored)
-      }
-      return try log(applied, in: stored)
-    }
+    try performRecord(change, in: list)
   }
 
   /// Edits that bring a list loaded at change-log position `since` up to date with what other
@@ -97,47 +75,19 @@ extension SQLiteStore {
   /// - Returns: The edits as applied (for ``RosterList/apply(_:)``), or `nil` when there is
   ///   nothing to undo.
   public func undo(in list: UUID) throws(StoreError) -> [ListEdit]? {
-    try write { () throws(StoreError) in
-      let stored = try stored(list)
-      guard let step = try pop(.undo, in: stored) else { return nil }
-      let applied = try apply(Self.inverse(of: step), in: stored)
-      try push(Self.inverse(of: applied), on: .redo, in: stored)
-      try log(applied, in: stored)
-      return applied
-    }
+    try performUndo(in: list)
   }
 
   /// Redoes the last undone action on the list.
   /// - Returns: The edits as applied, or `nil` when there is nothing to redo.
   public func redo(in list: UUID) throws(StoreError) -> [ListEdit]? {
-    try write { () throws(StoreError) in
-      let stored = try stored(list)
-      guard let step = try pop(.redo, in: stored) else { return nil }
-      let applied = try apply(step, in: stored)
-      try push(applied, on: .undo, in: stored)
-      try log(applied, in: stored)
-      return applied
-    }
+    try performRedo(in: list)
   }
 
   // MARK: Internals
 
-  /// Applies a user action: its edits, an undo step, a change-log row. Call inside `write`.
-  package func act(_ edits: [ListEdit], in list: StoredList) throws(StoreError) -> [ListEdit] {
-    let applied = try apply(edits, in: list)
-    guard !applied.isEmpty else { return applied }
-    try pushUndo(applied, in: list)
-    try log(applied, in: list)
-    return applied
-  }
-
-  /// The edits that undo `edits`, in the order to apply them.
-  static func inverse(of edits: [ListEdit]) -> [ListEdit] {
-    edits.reversed().map(\.inverse)
-  }
-
   /// The newest change-log position of the list (0 when it has none).
-  func logPosition(of list: StoredList) throws(StoreError) -> Int64 {
+  package func logPosition(of list: StoredList) throws(StoreError) -> Int64 {
     max(
       try database.integer("SELECT MAX(position) FROM changes WHERE list = ?", .integer(list.row))
         ?? 0, list.pruned)
@@ -147,7 +97,7 @@ extension SQLiteStore {
   /// change of ``bulkMoves`` edits or more, such as a sort) and prunes the list's log to its last
   /// ``changeLogLimit`` rows.
   @discardableResult
-  func log(_ edits: [ListEdit]?, in list: StoredList) throws(StoreError) -> Int64 {
+  package func log(_ edits: [ListEdit]?, in list: StoredList) throws(StoreError) -> Int64 {
     var payload = SQLValue.null
     if let edits, edits.count < Self.bulkMoves { payload = encode(edits) }
     try database.run(
@@ -166,73 +116,9 @@ extension SQLiteStore {
     return position
   }
 
-  /// Records a new action for undo: clears redo, joins typing into one step, keeps the stack to
-  /// ``undoLimit`` steps.
-  func pushUndo(_ edits: [ListEdit], in list: StoredList) throws(StoreError) {
-    try database.run(
-      "DELETE FROM history WHERE list = ? AND stack = ?", .integer(list.row),
-      .integer(Stack.redo.rawValue))
-    // Only this connection's own step can join, so another writer's is never decoded (a
-    // command-line run is always another writer).
-    if let typed = Self.typedEntry(edits), let top = try peek(.undo, in: list),
-      top.writer == UUIDText.string(writerID)
-    {
-      let topEdits = try decode(top.edits)
-      if Self.typedEntry(topEdits) == typed {
-        try database.run(
-          "UPDATE history SET edits = ? WHERE step = ?", encode(topEdits + edits),
-          .integer(top.step))
-        return
-      }
-    }
-    try push(edits, on: .undo, in: list)
-  }
-
   /// Forgets the list's undo and redo steps (after an action too large to undo).
   func clearHistory(of list: StoredList) throws(StoreError) {
     try database.run("DELETE FROM history WHERE list = ?", .integer(list.row))
-  }
-
-  private func push(_ edits: [ListEdit], on stack: Stack, in list: StoredList) throws(StoreError) {
-    guard !edits.isEmpty else { return }
-    try database.run(
-      "INSERT INTO history (list, stack, writer, edits) VALUES (?, ?, ?, ?)", .integer(list.row),
-      .integer(stack.rawValue), .text(UUIDText.string(writerID)), encode(edits))
-    try database.run(
-      "DELETE FROM history WHERE list = ?1 AND stack = ?2 AND step <= (SELECT step FROM history"
-        + " WHERE list = ?1 AND stack = ?2 ORDER BY step DESC LIMIT 1 OFFSET ?3)",
-      .integer(list.row), .integer(stack.rawValue), .integer(Int64(Self.undoLimit)))
-  }
-
-  /// The top step of a stack, its edits still encoded.
-  private func peek(_ stack: Stack, in list: StoredList) throws(StoreError) -> (
-    step: Int64, writer: String, edits: Data
-  )? {
-    let statement = try database.statement(
-      "SELECT step, writer, edits FROM history WHERE list = ? AND stack = ?"
-        + " ORDER BY step DESC LIMIT 1")
-    try statement.bind([.integer(list.row), .integer(stack.rawValue)])
-    guard try statement.step() else { return nil }
-    return (statement.integer(0), statement.text(1) ?? "", statement.blob(2) ?? Data())
-  }
-
-  private func pop(_ stack: Stack, in list: StoredList) throws(StoreError) -> [ListEdit]? {
-    guard let top = try peek(stack, in: list) else { return nil }
-    let edits = try decode(top.edits)
-    try database.run("DELETE FROM history WHERE step = ?", .integer(top.step))
-    return edits
-  }
-
-  /// The entry whose text alone `edits` change, when they are typing into one entry.
-  private static func typedEntry(_ edits: [ListEdit]) -> UUID? {
-    var id: UUID?
-    for edit in edits {
-      guard case .update(let old, let new) = edit, old.category == new.category,
-        id == nil || id == new.id
-      else { return nil }
-      id = new.id
-    }
-    return id
   }
 
   /// An action's edits as a `history` or `changes` row stores them: ``EditCoding``'s bytes
@@ -246,7 +132,7 @@ extension SQLiteStore {
   /// schema 4 and earlier wrote (it starts with `[`; a JSON object, `{`, is read as JSON too).
   /// - Throws: ``StoreError/database(_:)`` when the row is neither.
   /// - Complexity: O(k + m) for k edits with m bytes of text.
-  func decode(_ data: Data) throws(StoreError) -> [ListEdit] {
+  package func decode(_ data: Data) throws(StoreError) -> [ListEdit] {
     switch data.first {
     case UInt8(ascii: "["), UInt8(ascii: "{"):
       do {
@@ -256,5 +142,47 @@ extension SQLiteStore {
       }
     default: return try EditCoding.decode(data)
     }
+  }
+
+}
+
+/// The undo stacks' statements; recording, undo and redo themselves are RosterBackend's
+/// (``EntryHistoryStore``), shared with `PostgresStore`.
+extension SQLiteStore: EntryHistoryStore {
+  package func topStep(of stack: HistoryStack, in list: StoredList) throws(StoreError) -> (
+    step: Int64, writer: String, edits: Data
+  )? {
+    let statement = try database.statement(
+      "SELECT step, writer, edits FROM history WHERE list = ? AND stack = ?"
+        + " ORDER BY step DESC LIMIT 1")
+    try statement.bind([.integer(list.row), .integer(stack.rawValue)])
+    guard try statement.step() else { return nil }
+    return (statement.integer(0), statement.text(1) ?? "", statement.blob(2) ?? Data())
+  }
+
+  package func appendStep(_ edits: [ListEdit], to stack: HistoryStack, in list: StoredList)
+    throws(StoreError)
+  {
+    try database.run(
+      "INSERT INTO history (list, stack, writer, edits) VALUES (?, ?, ?, ?)", .integer(list.row),
+      .integer(stack.rawValue), .text(UUIDText.string(writerID)), encode(edits))
+    try database.run(
+      "DELETE FROM history WHERE list = ?1 AND stack = ?2 AND step <= (SELECT step FROM history"
+        + " WHERE list = ?1 AND stack = ?2 ORDER BY step DESC LIMIT 1 OFFSET ?3)",
+      .integer(list.row), .integer(stack.rawValue), .integer(Int64(Self.undoLimit)))
+  }
+
+  package func replaceStep(_ step: Int64, with edits: [ListEdit]) throws(StoreError) {
+    try database.run("UPDATE history SET edits = ? WHERE step = ?", encode(edits), .integer(step))
+  }
+
+  package func deleteStep(_ step: Int64) throws(StoreError) {
+    try database.run("DELETE FROM history WHERE step = ?", .integer(step))
+  }
+
+  package func clearStack(_ stack: HistoryStack, in list: StoredList) throws(StoreError) {
+    try database.run(
+      "DELETE FROM history WHERE list = ? AND stack = ?", .integer(list.row),
+      .integer(stack.rawValue))
   }
 }

@@ -38,21 +38,7 @@ extension SQLiteStore {
   /// Creates a list.
   /// - Throws: ``StoreError/listExists(_:)``, or a RosterKit refusal of the title.
   public func createList(title: String, rule: Rule) throws(StoreError) -> ListSummary {
-    let title = try StoreError.wrapping { () throws(RosterError) in
-      try RosterList.normalizedTitle(title)
-    }
-    let id = makeID()
-    return try write { () throws(StoreError) in
-      do throws(StoreError) {
-        try database.run(
-          "INSERT INTO lists (uuid, title, rule, pattern, created) VALUES (?, ?, ?, ?, ?)",
-          .text(UUIDText.string(id)), .text(title), .text(rule.kind.rawValue),
-          rule.pattern.map(SQLValue.text) ?? .null, .real(now().timeIntervalSinceReferenceDate))
-      } catch .constraint {
-        throw .listExists(title)
-      }
-      return ListSummary(id: id, title: title, rule: rule, count: 0)
-    }
+    try performCreateList(title: title, rule: rule, team: nil)
   }
 
   /// Deletes a list and its entries, categories, change log and history.
@@ -67,13 +53,7 @@ extension SQLiteStore {
   /// - Throws: ``StoreError/listExists(_:)``, ``StoreError/listNotFound(_:)``, or a refusal of
   ///   the title.
   public func renameList(_ id: UUID, to title: String) throws(StoreError) {
-    try write { () throws(StoreError) in
-      let list = try stored(id)
-      let edits = try StoreError.wrapping { () throws(RosterError) in
-        try RosterList.retitling(list.title, to: title)
-      }
-      _ = try act(edits, in: list)
-    }
+    try performRenameList(id, to: title)
   }
 
   /// Loads a list with all its entries, ready to edit.
@@ -134,6 +114,17 @@ extension SQLiteStore {
     try statement.bind([.text(UUIDText.string(id))])
     guard try statement.step() else { throw .listNotFound(UUIDText.string(id)) }
     return try StoredList(statement)
+  }
+
+  /// Inserts an empty list's row; a SQLite file has no teams, so `team` is always `nil`.
+  /// - Throws: ``StoreError/constraint(_:)`` when another list has the title.
+  package func insertList(id: UUID, title: String, rule: Rule, created: Date, team: String?)
+    throws(StoreError)
+  {
+    try database.run(
+      "INSERT INTO lists (uuid, title, rule, pattern, created) VALUES (?, ?, ?, ?, ?)",
+      .text(UUIDText.string(id)), .text(title), .text(rule.kind.rawValue),
+      rule.pattern.map(SQLValue.text) ?? .null, .real(created.timeIntervalSinceReferenceDate))
   }
 
   /// The list's entry count, as the store keeps it. O(1).
