@@ -21,26 +21,7 @@ extension PostgresStore {
   public func changes(in list: UUID, since: Int64) throws(StoreError) -> (
     edits: [ListEdit], position: Int64
   ) {
-    try read { () throws(StoreError) in
-      let stored = try stored(list)
-      guard since >= stored.pruned else { throw .reloadRequired }
-      let result = try run(
-        "SELECT seq, writer, edits FROM changes WHERE list = $1 AND seq > $2 ORDER BY seq",
-        [stored.key, String(since)])
-      var rows: [(own: Bool, edits: [ListEdit])] = []
-      var position = since
-      let me = UUIDText.string(writerID)
-      for row in 0..<result.count {
-        position = result.integer(row, 0)
-        let own = result.text(row, 1) == me
-        guard let text = result.text(row, 2) else {
-          if own { continue }
-          throw .reloadRequired
-        }
-        rows.append((own, try decode(text)))
-      }
-      return (try converging(rows, in: stored), position)
-    }
+    try performChanges(in: list, since: since)
   }
 
   /// Undoes the user's (this role's) last action on the list, by identity, even after others
@@ -113,9 +94,21 @@ extension PostgresStore {
   }
 }
 
-/// The role's undo stacks' statements; recording, undo and redo themselves are RosterBackend's
+/// The change log's and the role's undo stacks' statements; recording, undo and redo themselves are RosterBackend's
 /// (``EntryHistoryStore``), shared with `SQLiteStore`.
 extension PostgresStore: EntryHistoryStore {
+  package func loggedRows(after since: Int64, in list: PostgresList) throws(StoreError) -> [(
+    position: Int64, writer: String, edits: String?
+  )] {
+    guard since >= list.pruned else { throw .reloadRequired }
+    let result = try run(
+      "SELECT seq, writer, edits FROM changes WHERE list = $1 AND seq > $2 ORDER BY seq",
+      [list.key, String(since)])
+    return (0..<result.count).map { row in
+      (result.integer(row, 0), result.text(row, 1) ?? "", result.text(row, 2))
+    }
+  }
+
   package func topStep(of stack: HistoryStack, in list: PostgresList) throws(StoreError) -> (
     step: Int64, writer: String, edits: String
   )? {

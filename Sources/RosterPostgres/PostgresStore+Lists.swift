@@ -68,16 +68,7 @@ extension PostgresStore {
   /// Loads a list and the sequence number it reflects, as one snapshot.
   /// - Complexity: O(n), read with one `COPY`.
   public func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64) {
-    try read { () throws(StoreError) in
-      let list = try stored(id)
-      var entries: [Entry] = []
-      entries.reserveCapacity(list.size)
-      try copyEntries(of: list) { entries.append($0) }
-      let roster = RosterList(
-        id: list.id, title: list.title, rule: list.rule, categories: try categories(of: list),
-        entries: entries, keepSorted: list.keepSorted, makeID: makeID, now: now)
-      return (roster, list.seq)
-    }
+    try performSnapshot(of: id)
   }
 
   /// Calls `body` with every entry of the list, in order, without loading the list.
@@ -179,6 +170,14 @@ extension PostgresStore {
       id: id, text: result.text(row, first + 1) ?? "", category: result.text(row, first + 2),
       created: Date(timeIntervalSinceReferenceDate: result.real(row, first + 3)),
       updated: Date(timeIntervalSinceReferenceDate: result.real(row, first + 4)))
+  }
+
+  /// Every entry of the list, in order, read with one `COPY`. O(n).
+  package func allEntries(of list: PostgresList) throws(StoreError) -> [Entry] {
+    var entries: [Entry] = []
+    entries.reserveCapacity(list.size)
+    try copyEntries(of: list) { entries.append($0) }
+    return entries
   }
 
   /// Streams the list's entries in order with one `COPY … TO STDOUT`.

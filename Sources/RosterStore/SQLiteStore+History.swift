@@ -25,28 +25,7 @@ extension SQLiteStore {
   public func changes(in list: UUID, since: Int64) throws(StoreError) -> (
     edits: [ListEdit], position: Int64
   ) {
-    try read { () throws(StoreError) in
-      let stored = try stored(list)
-      guard since >= stored.pruned else { throw .reloadRequired }
-      let statement = try database.statement(
-        "SELECT position, writer, edits FROM changes WHERE list = ? AND position > ?"
-          + " ORDER BY position")
-      try statement.bind([.integer(stored.row), .integer(since)])
-      var rows: [(own: Bool, edits: [ListEdit])] = []
-      var position = since
-      let me = UUIDText.string(writerID)
-      while try statement.step() {
-        position = statement.integer(0)
-        let own = statement.text(1) == me
-        guard let data = statement.blob(2) else {
-          if own { continue }
-          throw .reloadRequired
-        }
-        rows.append((own, try decode(data)))
-      }
-      statement.reset()
-      return (try converging(rows, in: stored), position)
-    }
+    try performChanges(in: list, since: since)
   }
 
   /// The list's change log after position `since`, one action per row, whoever wrote it; see
@@ -55,20 +34,7 @@ extension SQLiteStore {
   ///   bulk import (a row without edits).
   /// - Complexity: O(k) for k logged actions.
   public func loggedChanges(in list: UUID, since: Int64) throws(StoreError) -> [LoggedChange] {
-    try read { () throws(StoreError) in
-      let stored = try stored(list)
-      guard since >= stored.pruned else { throw .reloadRequired }
-      let statement = try database.statement(
-        "SELECT position, edits FROM changes WHERE list = ? AND position > ? ORDER BY position")
-      try statement.bind([.integer(stored.row), .integer(since)])
-      defer { statement.reset() }
-      var result: [LoggedChange] = []
-      while try statement.step() {
-        guard let data = statement.blob(1) else { throw .reloadRequired }
-        result.append(LoggedChange(position: statement.integer(0), edits: try decode(data)))
-      }
-      return result
-    }
+    try performLoggedChanges(in: list, since: since)
   }
 
   /// Undoes the last action on the list, whichever process made it.
@@ -146,9 +112,25 @@ extension SQLiteStore {
 
 }
 
-/// The undo stacks' statements; recording, undo and redo themselves are RosterBackend's
+/// The change log's and undo stacks' statements; recording, undo and redo themselves are RosterBackend's
 /// (``EntryHistoryStore``), shared with `PostgresStore`.
 extension SQLiteStore: EntryHistoryStore {
+  package func loggedRows(after since: Int64, in list: StoredList) throws(StoreError) -> [(
+    position: Int64, writer: String, edits: Data?
+  )] {
+    guard since >= list.pruned else { throw .reloadRequired }
+    let statement = try database.statement(
+      "SELECT position, writer, edits FROM changes WHERE list = ? AND position > ?"
+        + " ORDER BY position")
+    try statement.bind([.integer(list.row), .integer(since)])
+    defer { statement.reset() }
+    var rows: [(position: Int64, writer: String, edits: Data?)] = []
+    while try statement.step() {
+      rows.append((statement.integer(0), statement.text(1) ?? "", statement.blob(2)))
+    }
+    return rows
+  }
+
   package func topStep(of stack: HistoryStack, in list: StoredList) throws(StoreError) -> (
     step: Int64, writer: String, edits: Data
   )? {

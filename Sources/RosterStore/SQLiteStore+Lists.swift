@@ -66,15 +66,7 @@ extension SQLiteStore {
   /// position to ``changes(in:since:)`` to follow other processes' edits.
   /// - Complexity: O(n).
   public func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64) {
-    try read { () throws(StoreError) in
-      let list = try stored(id)
-      var entries: [Entry] = []
-      try forEachEntry(of: list) { entries.append($0) }
-      let roster = RosterList(
-        id: list.id, title: list.title, rule: list.rule, categories: try categories(of: list),
-        entries: entries, keepSorted: list.keepSorted, makeID: makeID, now: now)
-      return (roster, try logPosition(of: list))
-    }
+    try performSnapshot(of: id)
   }
 
   /// Calls `body` with every entry of the list, in order, without loading the list.
@@ -150,6 +142,12 @@ extension SQLiteStore {
       result.append(EntryCategory(name: name, color: CategoryColor(hex: statement.text(1) ?? "")))
     }
     return result
+  }
+
+  package func allEntries(of list: StoredList) throws(StoreError) -> [Entry] {
+    var entries: [Entry] = []
+    try forEachEntry(of: list) { entries.append($0) }
+    return entries
   }
 
   func forEachEntry(of list: StoredList, _ body: (Entry) -> Void) throws(StoreError) {

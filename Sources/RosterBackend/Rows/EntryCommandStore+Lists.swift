@@ -1,8 +1,8 @@
 package import Foundation
 package import RosterKit
 
-/// Creating and renaming lists, the same on every engine; each store's public
-/// `createList` and `renameList` call these.
+/// Creating, renaming and loading lists, the same on every engine; each store's public
+/// `createList`, `renameList` and `snapshot(of:)` call these.
 extension EntryCommandStore {
   /// Creates an empty list, its title normalized by ``RosterKit/RosterList/normalizedTitle(_:)``.
   /// - Parameters:
@@ -41,6 +41,21 @@ extension EntryCommandStore {
         try RosterList.retitling(list.title, to: title)
       }
       _ = try act(edits, in: list)
+    }
+  }
+
+  /// Loads a list with all its entries, ready to edit, and the change-log position it
+  /// reflects, read as one snapshot.
+  /// - Complexity: O(n).
+  package func performSnapshot(of id: UUID) throws(StoreError) -> (
+    list: RosterList, position: Int64
+  ) {
+    try read { () throws(StoreError) in
+      let list = try listForReading(id)
+      let roster = RosterList(
+        id: list.id, title: list.title, rule: list.rule, categories: try categories(of: list),
+        entries: try allEntries(of: list), keepSorted: list.keepSorted, makeID: makeID, now: now)
+      return (roster, try logPosition(of: list))
     }
   }
 }

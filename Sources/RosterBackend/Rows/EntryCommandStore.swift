@@ -2,8 +2,8 @@ package import Foundation
 package import RosterKit
 
 /// What a SQL store gives beyond its rows and history (``EntryHistoryStore``) for the command
-/// line's single-entry actions (``CommandStorage``) and its lists: read transactions, a new
-/// list's row, and a few queries. The actions themselves are written once, in
+/// line's single-entry actions (``CommandStorage``) and its lists: a new list's row, and a few
+/// queries. The actions themselves are written once, in
 /// RosterBackend (`EntryCommandStore+Commands.swift`), and each store's public `CommandStorage`
 /// methods call them.
 package protocol EntryCommandStore: EntryHistoryStore where ListRow: ListRowFacts {
@@ -12,11 +12,8 @@ package protocol EntryCommandStore: EntryHistoryStore where ListRow: ListRowFact
   /// Makes ids for new entries.
   var makeID: @Sendable () -> UUID { get }
 
-  /// Runs `body` in one read transaction.
-  func read<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T
-  /// The list with this id, read without a lock.
-  /// - Throws: ``StoreError/listNotFound(_:)``.
-  func listForReading(_ id: UUID) throws(StoreError) -> ListRow
+  /// Every entry of the list, in order. O(n).
+  func allEntries(of list: ListRow) throws(StoreError) -> [Entry]
   /// Inserts an empty list's row, created at `created`, belonging to `team` (a role the user
   /// is a member of) or, when `nil`, to the user alone.
   /// - Throws: ``StoreError/constraint(_:)`` when another list has the title, or the engine's

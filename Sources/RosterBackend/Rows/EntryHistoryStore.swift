@@ -1,13 +1,14 @@
 package import Foundation
 package import RosterKit
 
-/// The undo-history and change-log primitives of a SQL store (SQLite's `SQLiteStore`,
-/// PostgreSQL's `PostgresStore`): one statement each, inside the caller's write transaction.
+/// The transactions, undo-history and change-log primitives of a SQL store (SQLite's
+/// `SQLiteStore`, PostgreSQL's `PostgresStore`): but for `write` and `read`, one statement
+/// each, inside the caller's transaction.
 ///
 /// What is built from them is engine-neutral and lives once in RosterBackend
-/// (`EntryHistoryStore+Recording.swift`): recording a front end's change, undo and redo
-/// across processes, a user action's undo step and log row, and the joining of consecutive
-/// typing into one step. Each store supplies only its SQL and how it encodes edits, so a fix to
+/// (`EntryHistoryStore+Recording.swift`, `+ChangeFeed.swift`): recording a front end's change,
+/// undo and redo across processes, a user action's undo step and log row, the joining of
+/// consecutive typing into one step, and reading the log back for other connections. Each store supplies only its SQL and how it encodes edits, so a fix to
 /// undo semantics is made once for both engines. On PostgreSQL the stacks are the current
 /// role's; on SQLite, the file's.
 package protocol EntryHistoryStore: EntryRowStore {
@@ -20,10 +21,15 @@ package protocol EntryHistoryStore: EntryRowStore {
 
   /// Runs `body` in one write transaction (retried as the engine retries).
   func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T
+  /// Runs `body` in one read transaction.
+  func read<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T
   /// The list with this id, read for a write: on a server, its row is locked until the
   /// transaction ends, so that writers to one list queue.
   /// - Throws: ``StoreError/listNotFound(_:)``.
   func listForWriting(_ id: UUID) throws(StoreError) -> ListRow
+  /// The list with this id, read without a lock.
+  /// - Throws: ``StoreError/listNotFound(_:)``.
+  func listForReading(_ id: UUID) throws(StoreError) -> ListRow
   /// Applies `edits` to the stored list by identity (``replay(_:in:)``, or the engine's bulk
   /// path) and returns them as actually applied; edits that no longer apply are skipped.
   func apply(_ edits: [ListEdit], in list: ListRow) throws(StoreError) -> [ListEdit]
@@ -35,6 +41,13 @@ package protocol EntryHistoryStore: EntryRowStore {
   func log(_ edits: [ListEdit]?, in list: ListRow) throws(StoreError) -> Int64
   /// The list's newest change-log position, with nothing written.
   func logPosition(of list: ListRow) throws(StoreError) -> Int64
+  /// The list's change-log rows after position `since`, in order: each row's position, the
+  /// writer that logged it, and its edits still encoded (`nil` for an action too large to
+  /// log). O(log n + k) for k rows.
+  /// - Throws: ``StoreError/reloadRequired`` when the log was pruned past `since`.
+  func loggedRows(after since: Int64, in list: ListRow) throws(StoreError) -> [(
+    position: Int64, writer: String, edits: EncodedEdits?
+  )]
 
   // MARK: The history stacks
 
