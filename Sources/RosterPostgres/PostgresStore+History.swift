@@ -52,8 +52,8 @@ extension PostgresStore {
       .integer(0, 0)
     pendingChanges += 1
     try run(
-      "INSERT INTO changes (list, seq, writer, edits) VALUES ($1, $2, $3, $4)",
-      [list.key, String(seq), UUIDText.string(writerID), try edits.map(encode)])
+      "INSERT INTO changes (list, seq, writer, edits) VALUES ($1, $2, $3, decode($4, 'hex'))",
+      [list.key, String(seq), UUIDText.string(writerID), edits.map(encode)])
     let cut = seq - Int64(Self.changeLogLimit)
     if cut > 0 {
       try run("DELETE FROM changes WHERE list = $1 AND seq <= $2", [list.key, String(cut)])
@@ -77,20 +77,23 @@ extension PostgresStore {
     try run("DELETE FROM history WHERE list = $1 AND role = current_user", [list.key])
   }
 
-  func encode(_ edits: [ListEdit]) throws(StoreError) -> String {
-    do {
-      return String(decoding: try encoder.encode(edits), as: UTF8.self)
-    } catch {
-      throw .database("Cannot encode a change: \(error).")
-    }
+  /// An action's edits as a `history` or `changes` parameter: ``EditCoding``'s bytes in hex,
+  /// for `decode($n, 'hex')` (schema 3).
+  /// - Complexity: O(k + m) for k edits with m bytes of text.
+  func encode(_ edits: [ListEdit]) -> String {
+    HexBytes.text(StoredEdits.encode(edits))
   }
 
-  package func decode(_ text: String) throws(StoreError) -> [ListEdit] {
-    do {
-      return try decoder.decode([ListEdit].self, from: Data(text.utf8))
-    } catch {
-      throw .database("A change in the database is unreadable: \(error).")
+  /// Reads a `history` or `changes` column selected as `encode(edits, 'hex')`:
+  /// ``EditCoding``'s bytes, or the JSON text that schema 2 and earlier wrote (kept as its
+  /// UTF-8 bytes by the migration to schema 3).
+  /// - Throws: ``StoreError/database(_:)`` when the row is neither.
+  /// - Complexity: O(k + m) for k edits with m bytes of text.
+  package func decode(_ hex: String) throws(StoreError) -> [ListEdit] {
+    guard let data = HexBytes.bytes(hex) else {
+      throw .database("A change in the database is unreadable: it is not hex.")
     }
+    return try StoredEdits.decode(data)
   }
 }
 
@@ -102,7 +105,8 @@ extension PostgresStore: EntryHistoryStore {
   )] {
     guard since >= list.pruned else { throw .reloadRequired }
     let result = try run(
-      "SELECT seq, writer, edits FROM changes WHERE list = $1 AND seq > $2 ORDER BY seq",
+      "SELECT seq, writer, encode(edits, 'hex') FROM changes WHERE list = $1 AND seq > $2"
+        + " ORDER BY seq",
       [list.key, String(since)])
     return (0..<result.count).map { row in
       (result.integer(row, 0), result.text(row, 1) ?? "", result.text(row, 2))
@@ -113,7 +117,8 @@ extension PostgresStore: EntryHistoryStore {
     step: Int64, writer: String, edits: String
   )? {
     let result = try run(
-      "SELECT step, writer, edits FROM history WHERE list = $1 AND role = current_user"
+      "SELECT step, writer, encode(edits, 'hex') FROM history WHERE list = $1"
+        + " AND role = current_user"
         + " AND stack = $2 ORDER BY step DESC LIMIT 1", [list.key, String(stack.rawValue)])
     guard result.count == 1 else { return nil }
     return (result.integer(0, 0), result.text(0, 1) ?? "", result.text(0, 2) ?? "")
@@ -124,8 +129,8 @@ extension PostgresStore: EntryHistoryStore {
   {
     let stack = String(stack.rawValue)
     try run(
-      "INSERT INTO history (list, stack, writer, edits) VALUES ($1, $2, $3, $4)",
-      [list.key, stack, UUIDText.string(writerID), try encode(edits)])
+      "INSERT INTO history (list, stack, writer, edits) VALUES ($1, $2, $3, decode($4, 'hex'))",
+      [list.key, stack, UUIDText.string(writerID), encode(edits)])
     try run(
       "DELETE FROM history WHERE list = $1 AND role = current_user AND stack = $2"
         + " AND step <= (SELECT step FROM history WHERE list = $1 AND role = current_user"
@@ -134,7 +139,8 @@ extension PostgresStore: EntryHistoryStore {
   }
 
   package func replaceStep(_ step: Int64, with edits: [ListEdit]) throws(StoreError) {
-    try run("UPDATE history SET edits = $1 WHERE step = $2", [try encode(edits), String(step)])
+    try run(
+      "UPDATE history SET edits = decode($1, 'hex') WHERE step = $2", [encode(edits), String(step)])
   }
 
   package func deleteStep(_ step: Int64) throws(StoreError) {

@@ -91,25 +91,16 @@ extension SQLiteStore {
   /// (schema 5).
   /// - Complexity: O(k + m) for k edits with m bytes of text.
   func encode(_ edits: [ListEdit]) -> SQLValue {
-    .bytes(EditCoding.encode(edits))
+    .bytes(StoredEdits.encode(edits))
   }
 
   /// Reads a `history` or `changes` row: ``EditCoding``'s bytes, or the JSON array that
-  /// schema 4 and earlier wrote (it starts with `[`; a JSON object, `{`, is read as JSON too).
+  /// schema 4 and earlier wrote (``RosterBackend/StoredEdits/decode(_:)``).
   /// - Throws: ``StoreError/database(_:)`` when the row is neither.
   /// - Complexity: O(k + m) for k edits with m bytes of text.
   package func decode(_ data: Data) throws(StoreError) -> [ListEdit] {
-    switch data.first {
-    case UInt8(ascii: "["), UInt8(ascii: "{"):
-      do {
-        return try decoder.decode([ListEdit].self, from: data)
-      } catch {
-        throw .database("A change in the database is unreadable: \(error).")
-      }
-    default: return try EditCoding.decode(data)
-    }
+    try StoredEdits.decode(data)
   }
-
 }
 
 /// The change log's and undo stacks' statements; recording, undo and redo themselves are RosterBackend's
