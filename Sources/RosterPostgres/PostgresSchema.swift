@@ -111,8 +111,16 @@ enum PostgresSchema {
     ALTER TABLE lists ADD COLUMN keep_sorted text;
     """
 
+  /// Version 3: the `changes` and `history` edits as ``RosterBackend/EditCoding``'s compact
+  /// bytes, as SQLite's schema 5 keeps them, instead of JSON text. Rows written before keep
+  /// their JSON as its UTF-8 bytes; a reader tells the two apart by the first byte (`[`).
+  static let version3 = """
+    ALTER TABLE changes ALTER COLUMN edits TYPE bytea USING convert_to(edits, 'UTF8');
+    ALTER TABLE history ALTER COLUMN edits TYPE bytea USING convert_to(edits, 'UTF8');
+    """
+
   /// Every migration in order; the schema version is the number applied.
-  static let migrations = [version1, version2]
+  static let migrations = [version1, version2, version3]
 
   /// The version this code writes.
   static var current: Int { migrations.count }

@@ -10,7 +10,7 @@ extension PostgresStore: EntryRowStore {
   /// Applies `edits` to the stored list by identity and returns them as actually applied, with
   /// anchors as the database has them; edits that no longer apply are skipped.
   /// - Complexity: O(k log n) for k edits, except a rare local respread of keys.
-  func apply(_ edits: [ListEdit], in list: PostgresList) throws(StoreError) -> [ListEdit] {
+  package func apply(_ edits: [ListEdit], in list: PostgresList) throws(StoreError) -> [ListEdit] {
     try replay(edits, in: list)
   }
 

@@ -4,12 +4,6 @@ public import RosterKit
 
 /// The change log other connections follow, and the undo history each role keeps per list.
 extension PostgresStore {
-  /// Which history stack a step lives on.
-  enum Stack: String {
-    case undo = "0"
-    case redo = "1"
-  }
-
   /// Stores one action's edits in one transaction, and remembers them for the role's undo:
   /// `.action` changes become an undo step (typing into one entry by this connection joins one
   /// step) and clear the role's redo stack; `.undo` and `.redo` move the top step between the
@@ -17,27 +11,7 @@ extension PostgresStore {
   /// - Returns: The list's sequence number after this change.
   @discardableResult
   public func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64 {
-    try write { () throws(StoreError) in try storing(change, in: list).position }
-  }
-
-  /// ``record(_:in:)``'s body, inside the caller's write transaction.
-  /// - Returns: The sequence number after the change, and its edits as applied.
-  func storing(_ change: ListChange, in list: UUID) throws(StoreError) -> (
-    position: Int64, applied: [ListEdit]
-  ) {
-    let stored = try locked(list)
-    guard change.origin != .external, !change.edits.isEmpty else { return (stored.seq, []) }
-    let applied = try apply(change.edits, in: stored)
-    switch change.origin {
-    case .action, .external: try pushUndo(applied, in: stored)
-    case .undo:
-      _ = try pop(.undo, in: stored)
-      try push(Self.inverse(of: applied), on: .redo, in: stored)
-    case .redo:
-      _ = try pop(.redo, in: stored)
-      try push(applied, on: .undo, in: stored)
-    }
-    return (try log(applied, in: stored), applied)
+    try performRecord(change, in: list)
   }
 
   /// Edits that bring a list loaded at sequence number `since` up to date with what other
@@ -47,26 +21,7 @@ extension PostgresStore {
   public func changes(in list: UUID, since: Int64) throws(StoreError) -> (
     edits: [ListEdit], position: Int64
   ) {
-    try read { () throws(StoreError) in
-      let stored = try stored(list)
-      guard since >= stored.pruned else { throw .reloadRequired }
-      let result = try run(
-        "SELECT seq, writer, edits FROM changes WHERE list = $1 AND seq > $2 ORDER BY seq",
-        [stored.key, String(since)])
-      var rows: [(own: Bool, edits: [ListEdit])] = []
-      var position = since
-      let me = UUIDText.string(writerID)
-      for row in 0..<result.count {
-        position = result.integer(row, 0)
-        let own = result.text(row, 1) == me
-        guard let text = result.text(row, 2) else {
-          if own { continue }
-          throw .reloadRequired
-        }
-        rows.append((own, try decode(text)))
-      }
-      return (try converging(rows, in: stored), position)
-    }
+    try performChanges(in: list, since: since)
   }
 
   /// Undoes the user's (this role's) last action on the list, by identity, even after others
@@ -74,56 +29,31 @@ extension PostgresStore {
   /// has since deleted are skipped.
   /// - Returns: The edits as applied, or `nil` when the role has nothing to undo.
   public func undo(in list: UUID) throws(StoreError) -> [ListEdit]? {
-    try write { () throws(StoreError) in
-      let stored = try locked(list)
-      guard let step = try pop(.undo, in: stored) else { return nil }
-      let applied = try apply(Self.inverse(of: step), in: stored)
-      try push(Self.inverse(of: applied), on: .redo, in: stored)
-      try log(applied, in: stored)
-      return applied
-    }
+    try performUndo(in: list)
   }
 
   /// Redoes the role's last undone action on the list.
   /// - Returns: The edits as applied, or `nil` when there is nothing to redo.
   public func redo(in list: UUID) throws(StoreError) -> [ListEdit]? {
-    try write { () throws(StoreError) in
-      let stored = try locked(list)
-      guard let step = try pop(.redo, in: stored) else { return nil }
-      let applied = try apply(step, in: stored)
-      try push(applied, on: .undo, in: stored)
-      try log(applied, in: stored)
-      return applied
-    }
+    try performRedo(in: list)
   }
 
   // MARK: Internals
 
-  /// Applies a user action: its edits, an undo step, a change-log row. Call inside `write`
-  /// with the list locked.
-  package func act(_ edits: [ListEdit], in list: PostgresList) throws(StoreError) -> [ListEdit] {
-    let applied = try apply(edits, in: list)
-    guard !applied.isEmpty else { return applied }
-    try pushUndo(applied, in: list)
-    try log(applied, in: list)
-    return applied
-  }
-
-  static func inverse(of edits: [ListEdit]) -> [ListEdit] {
-    edits.reversed().map(\.inverse)
-  }
+  /// The list's sequence number as the transaction read it.
+  package func logPosition(of list: PostgresList) throws(StoreError) -> Int64 { list.seq }
 
   /// Bumps the list's sequence number (its row is locked by this transaction), appends the
   /// change-log row under it (`nil` edits: too many to log, readers reload), prunes the log to
   /// its last ``changeLogLimit`` rows and signals the commit with a NOTIFY of ids and numbers.
   @discardableResult
-  func log(_ edits: [ListEdit]?, in list: PostgresList) throws(StoreError) -> Int64 {
+  package func log(_ edits: [ListEdit]?, in list: PostgresList) throws(StoreError) -> Int64 {
     let seq = try run("UPDATE lists SET seq = seq + 1 WHERE id = $1 RETURNING seq", [list.key])
       .integer(0, 0)
     pendingChanges += 1
     try run(
-      "INSERT INTO changes (list, seq, writer, edits) VALUES ($1, $2, $3, $4)",
-      [list.key, String(seq), UUIDText.string(writerID), try edits.map(encode)])
+      "INSERT INTO changes (list, seq, writer, edits) VALUES ($1, $2, $3, decode($4, 'hex'))",
+      [list.key, String(seq), UUIDText.string(writerID), edits.map(encode)])
     let cut = seq - Int64(Self.changeLogLimit)
     if cut > 0 {
       try run("DELETE FROM changes WHERE list = $1 AND seq <= $2", [list.key, String(cut)])
@@ -142,87 +72,84 @@ extension PostgresStore {
     try run("SELECT pg_notify($1, $2)", [Self.channel, "\(UUIDText.string(list)) \(seq)"])
   }
 
-  /// Records a new action for the role's undo: clears its redo stack, joins typing into one
-  /// step, keeps ``undoLimit`` steps.
-  func pushUndo(_ edits: [ListEdit], in list: PostgresList) throws(StoreError) {
-    try run(
-      "DELETE FROM history WHERE list = $1 AND role = current_user AND stack = $2",
-      [list.key, Stack.redo.rawValue])
-    if let typed = Self.typedEntry(edits), let top = try peek(.undo, in: list),
-      top.writer == UUIDText.string(writerID)
-    {
-      let topEdits = try decode(top.edits)
-      if Self.typedEntry(topEdits) == typed {
-        try run(
-          "UPDATE history SET edits = $1 WHERE step = $2",
-          [try encode(topEdits + edits), String(top.step)])
-        return
-      }
-    }
-    try push(edits, on: .undo, in: list)
-  }
-
   /// Forgets the role's undo and redo steps in the list (after an action too large to undo).
   func clearHistory(of list: PostgresList) throws(StoreError) {
     try run("DELETE FROM history WHERE list = $1 AND role = current_user", [list.key])
   }
 
-  private func push(_ edits: [ListEdit], on stack: Stack, in list: PostgresList)
-    throws(StoreError)
-  {
-    guard !edits.isEmpty else { return }
-    try run(
-      "INSERT INTO history (list, stack, writer, edits) VALUES ($1, $2, $3, $4)",
-      [list.key, stack.rawValue, UUIDText.string(writerID), try encode(edits)])
-    try run(
-      "DELETE FROM history WHERE list = $1 AND role = current_user AND stack = $2"
-        + " AND step <= (SELECT step FROM history WHERE list = $1 AND role = current_user"
-        + " AND stack = $2 ORDER BY step DESC LIMIT 1 OFFSET $3)",
-      [list.key, stack.rawValue, String(Self.undoLimit)])
+  /// An action's edits as a `history` or `changes` parameter: ``EditCoding``'s bytes in hex,
+  /// for `decode($n, 'hex')` (schema 3).
+  /// - Complexity: O(k + m) for k edits with m bytes of text.
+  func encode(_ edits: [ListEdit]) -> String {
+    HexBytes.text(StoredEdits.encode(edits))
   }
 
-  private func peek(_ stack: Stack, in list: PostgresList) throws(StoreError) -> (
+  /// Reads a `history` or `changes` column selected as `encode(edits, 'hex')`:
+  /// ``EditCoding``'s bytes, or the JSON text that schema 2 and earlier wrote (kept as its
+  /// UTF-8 bytes by the migration to schema 3).
+  /// - Throws: ``StoreError/database(_:)`` when the row is neither.
+  /// - Complexity: O(k + m) for k edits with m bytes of text.
+  package func decode(_ hex: String) throws(StoreError) -> [ListEdit] {
+    guard let data = HexBytes.bytes(hex) else {
+      throw .database("A change in the database is unreadable: it is not hex.")
+    }
+    return try StoredEdits.decode(data)
+  }
+}
+
+/// The change log's and the role's undo stacks' statements; recording, undo and redo themselves are RosterBackend's
+/// (``EntryHistoryStore``), shared with `SQLiteStore`.
+extension PostgresStore: EntryHistoryStore {
+  package func loggedRows(after since: Int64, in list: PostgresList) throws(StoreError) -> [(
+    position: Int64, writer: String, edits: String?
+  )] {
+    guard since >= list.pruned else { throw .reloadRequired }
+    let result = try run(
+      "SELECT seq, writer, encode(edits, 'hex') FROM changes WHERE list = $1 AND seq > $2"
+        + " ORDER BY seq",
+      [list.key, String(since)])
+    return (0..<result.count).map { row in
+      (result.integer(row, 0), result.text(row, 1) ?? "", result.text(row, 2))
+    }
+  }
+
+  package func topStep(of stack: HistoryStack, in list: PostgresList) throws(StoreError) -> (
     step: Int64, writer: String, edits: String
   )? {
     let result = try run(
-      "SELECT step, writer, edits FROM history WHERE list = $1 AND role = current_user"
-        + " AND stack = $2 ORDER BY step DESC LIMIT 1", [list.key, stack.rawValue])
+      "SELECT step, writer, encode(edits, 'hex') FROM history WHERE list = $1"
+        + " AND role = current_user"
+        + " AND stack = $2 ORDER BY step DESC LIMIT 1", [list.key, String(stack.rawValue)])
     guard result.count == 1 else { return nil }
     return (result.integer(0, 0), result.text(0, 1) ?? "", result.text(0, 2) ?? "")
   }
 
-  private func pop(_ stack: Stack, in list: PostgresList) throws(StoreError) -> [ListEdit]? {
-    guard let top = try peek(stack, in: list) else { return nil }
-    let edits = try decode(top.edits)
-    try run("DELETE FROM history WHERE step = $1", [String(top.step)])
-    return edits
+  package func appendStep(_ edits: [ListEdit], to stack: HistoryStack, in list: PostgresList)
+    throws(StoreError)
+  {
+    let stack = String(stack.rawValue)
+    try run(
+      "INSERT INTO history (list, stack, writer, edits) VALUES ($1, $2, $3, decode($4, 'hex'))",
+      [list.key, stack, UUIDText.string(writerID), encode(edits)])
+    try run(
+      "DELETE FROM history WHERE list = $1 AND role = current_user AND stack = $2"
+        + " AND step <= (SELECT step FROM history WHERE list = $1 AND role = current_user"
+        + " AND stack = $2 ORDER BY step DESC LIMIT 1 OFFSET $3)",
+      [list.key, stack, String(Self.undoLimit)])
   }
 
-  /// The entry whose text alone `edits` change, when they are typing into one entry.
-  private static func typedEntry(_ edits: [ListEdit]) -> UUID? {
-    var id: UUID?
-    for edit in edits {
-      guard case .update(let old, let new) = edit, old.category == new.category,
-        id == nil || id == new.id
-      else { return nil }
-      id = new.id
-    }
-    return id
+  package func replaceStep(_ step: Int64, with edits: [ListEdit]) throws(StoreError) {
+    try run(
+      "UPDATE history SET edits = decode($1, 'hex') WHERE step = $2", [encode(edits), String(step)])
   }
 
-  func encode(_ edits: [ListEdit]) throws(StoreError) -> String {
-    do {
-      return String(decoding: try encoder.encode(edits), as: UTF8.self)
-    } catch {
-      throw .database("Cannot encode a change: \(error).")
-    }
+  package func deleteStep(_ step: Int64) throws(StoreError) {
+    try run("DELETE FROM history WHERE step = $1", [String(step)])
   }
 
-  func decode(_ text: String) throws(StoreError) -> [ListEdit] {
-    do {
-      return try decoder.decode([ListEdit].self, from: Data(text.utf8))
-    } catch {
-      throw .database("A change in the database is unreadable: \(error).")
-    }
+  package func clearStack(_ stack: HistoryStack, in list: PostgresList) throws(StoreError) {
+    try run(
+      "DELETE FROM history WHERE list = $1 AND role = current_user AND stack = $2",
+      [list.key, String(stack.rawValue)])
   }
 }

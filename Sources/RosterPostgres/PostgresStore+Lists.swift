@@ -39,31 +39,7 @@ extension PostgresStore {
   public func createList(title: String, rule: Rule, team: String?) throws(StoreError)
     -> ListSummary
   {
-    let title = try StoreError.wrapping { () throws(RosterError) in
-      try RosterList.normalizedTitle(title)
-    }
-    let id = makeID()
-    return try write { () throws(StoreError) in
-      let role = try run(
-        "SELECT oid, pg_has_role(current_user, oid, 'MEMBER') FROM pg_roles"
-          + " WHERE rolname = coalesce($1, current_user)", [team])
-      guard role.count == 1 else { throw .teamNotFound(team ?? "") }
-      guard role.text(0, 1) == "t" else {
-        throw .notTeamMember(team ?? "")
-      }
-      do throws(StoreError) {
-        try run(
-          "INSERT INTO lists (uuid, title, rule, pattern, created, team)"
-            + " VALUES ($1, $2, $3, $4, $5, $6)",
-          [
-            UUIDText.string(id), title, rule.kind.rawValue, rule.pattern,
-            String(now().timeIntervalSinceReferenceDate), role.text(0, 0),
-          ])
-      } catch .constraint {
-        throw .listExists(title)
-      }
-      return ListSummary(id: id, title: title, rule: rule, count: 0)
-    }
+    try performCreateList(title: title, rule: rule, team: team)
   }
 
   /// Deletes a list and its entries, categories, change log and history.
@@ -80,13 +56,7 @@ extension PostgresStore {
   /// - Throws: ``StoreError/listExists(_:)``, ``StoreError/listNotFound(_:)``, or a refusal of
   ///   the title.
   public func renameList(_ id: UUID, to title: String) throws(StoreError) {
-    try write { () throws(StoreError) in
-      let list = try locked(id)
-      let edits = try StoreError.wrapping { () throws(RosterError) in
-        try RosterList.retitling(list.title, to: title)
-      }
-      _ = try act(edits, in: list)
-    }
+    try performRenameList(id, to: title)
   }
 
   /// Loads a list with all its entries, ready to edit.
@@ -98,16 +68,7 @@ extension PostgresStore {
   /// Loads a list and the sequence number it reflects, as one snapshot.
   /// - Complexity: O(n), read with one `COPY`.
   public func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64) {
-    try read { () throws(StoreError) in
-      let list = try stored(id)
-      var entries: [Entry] = []
-      entries.reserveCapacity(list.size)
-      try copyEntries(of: list) { entries.append($0) }
-      let roster = RosterList(
-        id: list.id, title: list.title, rule: list.rule, categories: try categories(of: list),
-        entries: entries, keepSorted: list.keepSorted, makeID: makeID, now: now)
-      return (roster, list.seq)
-    }
+    try performSnapshot(of: id)
   }
 
   /// Calls `body` with every entry of the list, in order, without loading the list.
@@ -154,6 +115,29 @@ extension PostgresStore {
     return try PostgresList(result)
   }
 
+  /// Inserts an empty list's row, owned by the `team` role, or by the user's own role when
+  /// `nil`.
+  /// - Throws: ``StoreError/teamNotFound(_:)``, ``StoreError/notTeamMember(_:)``, or
+  ///   ``StoreError/constraint(_:)`` when another list has the title.
+  package func insertList(id: UUID, title: String, rule: Rule, created: Date, team: String?)
+    throws(StoreError)
+  {
+    let role = try run(
+      "SELECT oid, pg_has_role(current_user, oid, 'MEMBER') FROM pg_roles"
+        + " WHERE rolname = coalesce($1, current_user)", [team])
+    guard role.count == 1 else { throw .teamNotFound(team ?? "") }
+    guard role.text(0, 1) == "t" else {
+      throw .notTeamMember(team ?? "")
+    }
+    try run(
+      "INSERT INTO lists (uuid, title, rule, pattern, created, team)"
+        + " VALUES ($1, $2, $3, $4, $5, $6)",
+      [
+        UUIDText.string(id), title, rule.kind.rawValue, rule.pattern,
+        String(created.timeIntervalSinceReferenceDate), role.text(0, 0),
+      ])
+  }
+
   /// Adds `change` to the list's kept entry count.
   package func adjustCount(of list: PostgresList, by change: Int) throws(StoreError) {
     guard change != 0 else { return }
@@ -186,6 +170,14 @@ extension PostgresStore {
       id: id, text: result.text(row, first + 1) ?? "", category: result.text(row, first + 2),
       created: Date(timeIntervalSinceReferenceDate: result.real(row, first + 3)),
       updated: Date(timeIntervalSinceReferenceDate: result.real(row, first + 4)))
+  }
+
+  /// Every entry of the list, in order, read with one `COPY`. O(n).
+  package func allEntries(of list: PostgresList) throws(StoreError) -> [Entry] {
+    var entries: [Entry] = []
+    entries.reserveCapacity(list.size)
+    try copyEntries(of: list) { entries.append($0) }
+    return entries
   }
 
   /// Streams the list's entries in order with one `COPY … TO STDOUT`.

@@ -9,18 +9,6 @@ extension PostgresStore {
   ///   `since` or holds a bulk import (a row without edits).
   /// - Complexity: O(k) for k logged actions.
   public func loggedChanges(in list: UUID, since: Int64) throws(StoreError) -> [LoggedChange] {
-    try read { () throws(StoreError) in
-      let stored = try stored(list)
-      guard since >= stored.pruned else { throw .reloadRequired }
-      let result = try run(
-        "SELECT seq, edits FROM changes WHERE list = $1 AND seq > $2 ORDER BY seq",
-        [stored.key, String(since)])
-      var actions: [LoggedChange] = []
-      for row in 0..<result.count {
-        guard let text = result.text(row, 1) else { throw .reloadRequired }
-        actions.append(LoggedChange(position: result.integer(row, 0), edits: try decode(text)))
-      }
-      return actions
-    }
+    try performLoggedChanges(in: list, since: since)
   }
 }

@@ -18,7 +18,7 @@ extension PostgresStore {
   {
     var skipped: [ListEdit] = []
     try write(operation: operation, replayed: ()) { () throws(StoreError) in
-      let applied = try storing(change, in: list).applied
+      let applied = try recording(change, in: list).applied
       skipped = Self.skipped(change.edits, applied: applied)
     }
     return skipped

@@ -32,8 +32,6 @@ public final class PostgresStore: RosterStorage {
   let conninfo: ConnectionString
   package let now: @Sendable () -> Date
   package let makeID: @Sendable () -> UUID
-  let encoder = JSONEncoder()
-  let decoder = JSONDecoder()
   /// The failure behind the last ``StoreError`` a statement threw, for the retry loop.
   var lastFailure: PGFailure?
   private var listening = false

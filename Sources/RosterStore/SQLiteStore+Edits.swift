@@ -10,7 +10,7 @@ extension SQLiteStore: EntryRowStore {
   /// anchors as the database has them; edits that no longer apply are skipped. Many moves at
   /// once (a sort) are written in bulk.
   /// - Complexity: O(k log n) for k edits, except a rare local rebalance of keys.
-  func apply(_ edits: [ListEdit], in list: StoredList) throws(StoreError) -> [ListEdit] {
+  package func apply(_ edits: [ListEdit], in list: StoredList) throws(StoreError) -> [ListEdit] {
     if edits.count >= Self.bulkMoves, let done = try applyMoves(edits, in: list) { return done }
     return try replay(edits, in: list)
   }

@@ -4,12 +4,6 @@ public import RosterKit
 
 /// The change log other connections follow, and the undo history kept with each list.
 extension SQLiteStore {
-  /// Which history stack a step lives on.
-  enum Stack: Int64 {
-    case undo = 0
-    case redo = 1
-  }
-
   /// Stores one action's edits in one transaction, and remembers them for undo.
   ///
   /// - `.action` changes become an undo step (consecutive text edits of one entry by this
@@ -20,23 +14,7 @@ extension SQLiteStore {
   /// - Returns: The change-log position after this change.
   @discardableResult
   public func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64 {
-    try write { () throws(StoreError) in
-      let stored = try stored(list)
-      guard change.origin != .external, !change.edits.isEmpty else {
-        return try logPosition(of: stored)
-      }
-      let applied = try apply(change.edits, in: stored)
-      switch change.origin {
-      case .action, .external: try pushUndo(applied, in: stored)
-      case .undo:
-        _ = try pop(.undo, in: stored)
-        try push(Self.inverse(of: applied), on: .redo, in: stored)
-      case .redo:
-        _ = try pop(.redo, in: stored)
-        try push(applied, on: .undo, in: stored)
-      }
-      return try log(applied, in: stored)
-    }
+    try performRecord(change, in: list)
   }
 
   /// Edits that bring a list loaded at change-log position `since` up to date with what other
@@ -47,28 +25,7 @@ extension SQLiteStore {
   public func changes(in list: UUID, since: Int64) throws(StoreError) -> (
     edits: [ListEdit], position: Int64
   ) {
-    try read { () throws(StoreError) in
-      let stored = try stored(list)
-      guard since >= stored.pruned else { throw .reloadRequired }
-      let statement = try database.statement(
-        "SELECT position, writer, edits FROM changes WHERE list = ? AND position > ?"
-          + " ORDER BY position")
-      try statement.bind([.integer(stored.row), .integer(since)])
-      var rows: [(own: Bool, edits: [ListEdit])] = []
-      var position = since
-      let me = UUIDText.string(writerID)
-      while try statement.step() {
-        position = statement.integer(0)
-        let own = statement.text(1) == me
-        guard let data = statement.blob(2) else {
-          if own { continue }
-          throw .reloadRequired
-        }
-        rows.append((own, try decode(data)))
-      }
-      statement.reset()
-      return (try converging(rows, in: stored), position)
-    }
+    try performChanges(in: list, since: since)
   }
 
   /// The list's change log after position `since`, one action per row, whoever wrote it; see
@@ -77,67 +34,26 @@ extension SQLiteStore {
   ///   bulk import (a row without edits).
   /// - Complexity: O(k) for k logged actions.
   public func loggedChanges(in list: UUID, since: Int64) throws(StoreError) -> [LoggedChange] {
-    try read { () throws(StoreError) in
-      let stored = try stored(list)
-      guard since >= stored.pruned else { throw .reloadRequired }
-      let statement = try database.statement(
-        "SELECT position, edits FROM changes WHERE list = ? AND position > ? ORDER BY position")
-      try statement.bind([.integer(stored.row), .integer(since)])
-      defer { statement.reset() }
-      var result: [LoggedChange] = []
-      while try statement.step() {
-        guard let data = statement.blob(1) else { throw .reloadRequired }
-        result.append(LoggedChange(position: statement.integer(0), edits: try decode(data)))
-      }
-      return result
-    }
+    try performLoggedChanges(in: list, since: since)
   }
 
   /// Undoes the last action on the list, whichever process made it.
   /// - Returns: The edits as applied (for ``RosterList/apply(_:)``), or `nil` when there is
   ///   nothing to undo.
   public func undo(in list: UUID) throws(StoreError) -> [ListEdit]? {
-    try write { () throws(StoreError) in
-      let stored = try stored(list)
-      guard let step = try pop(.undo, in: stored) else { return nil }
-      let applied = try apply(Self.inverse(of: step), in: stored)
-      try push(Self.inverse(of: applied), on: .redo, in: stored)
-      try log(applied, in: stored)
-      return applied
-    }
+    try performUndo(in: list)
   }
 
   /// Redoes the last undone action on the list.
   /// - Returns: The edits as applied, or `nil` when there is nothing to redo.
   public func redo(in list: UUID) throws(StoreError) -> [ListEdit]? {
-    try write { () throws(StoreError) in
-      let stored = try stored(list)
-      guard let step = try pop(.redo, in: stored) else { return nil }
-      let applied = try apply(step, in: stored)
-      try push(applied, on: .undo, in: stored)
-      try log(applied, in: stored)
-      return applied
-    }
+    try performRedo(in: list)
   }
 
   // MARK: Internals
 
-  /// Applies a user action: its edits, an undo step, a change-log row. Call inside `write`.
-  package func act(_ edits: [ListEdit], in list: StoredList) throws(StoreError) -> [ListEdit] {
-    let applied = try apply(edits, in: list)
-    guard !applied.isEmpty else { return applied }
-    try pushUndo(applied, in: list)
-    try log(applied, in: list)
-    return applied
-  }
-
-  /// The edits that undo `edits`, in the order to apply them.
-  static func inverse(of edits: [ListEdit]) -> [ListEdit] {
-    edits.reversed().map(\.inverse)
-  }
-
   /// The newest change-log position of the list (0 when it has none).
-  func logPosition(of list: StoredList) throws(StoreError) -> Int64 {
+  package func logPosition(of list: StoredList) throws(StoreError) -> Int64 {
     max(
       try database.integer("SELECT MAX(position) FROM changes WHERE list = ?", .integer(list.row))
         ?? 0, list.pruned)
@@ -147,7 +63,7 @@ extension SQLiteStore {
   /// change of ``bulkMoves`` edits or more, such as a sort) and prunes the list's log to its last
   /// ``changeLogLimit`` rows.
   @discardableResult
-  func log(_ edits: [ListEdit]?, in list: StoredList) throws(StoreError) -> Int64 {
+  package func log(_ edits: [ListEdit]?, in list: StoredList) throws(StoreError) -> Int64 {
     var payload = SQLValue.null
     if let edits, edits.count < Self.bulkMoves { payload = encode(edits) }
     try database.run(
@@ -166,46 +82,47 @@ extension SQLiteStore {
     return position
   }
 
-  /// Records a new action for undo: clears redo, joins typing into one step, keeps the stack to
-  /// ``undoLimit`` steps.
-  func pushUndo(_ edits: [ListEdit], in list: StoredList) throws(StoreError) {
-    try database.run(
-      "DELETE FROM history WHERE list = ? AND stack = ?", .integer(list.row),
-      .integer(Stack.redo.rawValue))
-    // Only this connection's own step can join, so another writer's is never decoded (a
-    // command-line run is always another writer).
-    if let typed = Self.typedEntry(edits), let top = try peek(.undo, in: list),
-      top.writer == UUIDText.string(writerID)
-    {
-      let topEdits = try decode(top.edits)
-      if Self.typedEntry(topEdits) == typed {
-        try database.run(
-          "UPDATE history SET edits = ? WHERE step = ?", encode(topEdits + edits),
-          .integer(top.step))
-        return
-      }
-    }
-    try push(edits, on: .undo, in: list)
-  }
-
   /// Forgets the list's undo and redo steps (after an action too large to undo).
   func clearHistory(of list: StoredList) throws(StoreError) {
     try database.run("DELETE FROM history WHERE list = ?", .integer(list.row))
   }
 
-  private func push(_ edits: [ListEdit], on stack: Stack, in list: StoredList) throws(StoreError) {
-    guard !edits.isEmpty else { return }
-    try database.run(
-      "INSERT INTO history (list, stack, writer, edits) VALUES (?, ?, ?, ?)", .integer(list.row),
-      .integer(stack.rawValue), .text(UUIDText.string(writerID)), encode(edits))
-    try database.run(
-      "DELETE FROM history WHERE list = ?1 AND stack = ?2 AND step <= (SELECT step FROM history"
-        + " WHERE list = ?1 AND stack = ?2 ORDER BY step DESC LIMIT 1 OFFSET ?3)",
-      .integer(list.row), .integer(stack.rawValue), .integer(Int64(Self.undoLimit)))
+  /// An action's edits as a `history` or `changes` row stores them: ``EditCoding``'s bytes
+  /// (schema 5).
+  /// - Complexity: O(k + m) for k edits with m bytes of text.
+  func encode(_ edits: [ListEdit]) -> SQLValue {
+    .bytes(StoredEdits.encode(edits))
   }
 
-  /// The top step of a stack, its edits still encoded.
-  private func peek(_ stack: Stack, in list: StoredList) throws(StoreError) -> (
+  /// Reads a `history` or `changes` row: ``EditCoding``'s bytes, or the JSON array that
+  /// schema 4 and earlier wrote (``RosterBackend/StoredEdits/decode(_:)``).
+  /// - Throws: ``StoreError/database(_:)`` when the row is neither.
+  /// - Complexity: O(k + m) for k edits with m bytes of text.
+  package func decode(_ data: Data) throws(StoreError) -> [ListEdit] {
+    try StoredEdits.decode(data)
+  }
+}
+
+/// The change log's and undo stacks' statements; recording, undo and redo themselves are RosterBackend's
+/// (``EntryHistoryStore``), shared with `PostgresStore`.
+extension SQLiteStore: EntryHistoryStore {
+  package func loggedRows(after since: Int64, in list: StoredList) throws(StoreError) -> [(
+    position: Int64, writer: String, edits: Data?
+  )] {
+    guard since >= list.pruned else { throw .reloadRequired }
+    let statement = try database.statement(
+      "SELECT position, writer, edits FROM changes WHERE list = ? AND position > ?"
+        + " ORDER BY position")
+    try statement.bind([.integer(list.row), .integer(since)])
+    defer { statement.reset() }
+    var rows: [(position: Int64, writer: String, edits: Data?)] = []
+    while try statement.step() {
+      rows.append((statement.integer(0), statement.text(1) ?? "", statement.blob(2)))
+    }
+    return rows
+  }
+
+  package func topStep(of stack: HistoryStack, in list: StoredList) throws(StoreError) -> (
     step: Int64, writer: String, edits: Data
   )? {
     let statement = try database.statement(
@@ -216,45 +133,29 @@ extension SQLiteStore {
     return (statement.integer(0), statement.text(1) ?? "", statement.blob(2) ?? Data())
   }
 
-  private func pop(_ stack: Stack, in list: StoredList) throws(StoreError) -> [ListEdit]? {
-    guard let top = try peek(stack, in: list) else { return nil }
-    let edits = try decode(top.edits)
-    try database.run("DELETE FROM history WHERE step = ?", .integer(top.step))
-    return edits
+  package func appendStep(_ edits: [ListEdit], to stack: HistoryStack, in list: StoredList)
+    throws(StoreError)
+  {
+    try database.run(
+      "INSERT INTO history (list, stack, writer, edits) VALUES (?, ?, ?, ?)", .integer(list.row),
+      .integer(stack.rawValue), .text(UUIDText.string(writerID)), encode(edits))
+    try database.run(
+      "DELETE FROM history WHERE list = ?1 AND stack = ?2 AND step <= (SELECT step FROM history"
+        + " WHERE list = ?1 AND stack = ?2 ORDER BY step DESC LIMIT 1 OFFSET ?3)",
+      .integer(list.row), .integer(stack.rawValue), .integer(Int64(Self.undoLimit)))
   }
 
-  /// The entry whose text alone `edits` change, when they are typing into one entry.
-  private static func typedEntry(_ edits: [ListEdit]) -> UUID? {
-    var id: UUID?
-    for edit in edits {
-      guard case .update(let old, let new) = edit, old.category == new.category,
-        id == nil || id == new.id
-      else { return nil }
-      id = new.id
-    }
-    return id
+  package func replaceStep(_ step: Int64, with edits: [ListEdit]) throws(StoreError) {
+    try database.run("UPDATE history SET edits = ? WHERE step = ?", encode(edits), .integer(step))
   }
 
-  /// An action's edits as a `history` or `changes` row stores them: ``EditCoding``'s bytes
-  /// (schema 5).
-  /// - Complexity: O(k + m) for k edits with m bytes of text.
-  func encode(_ edits: [ListEdit]) -> SQLValue {
-    .bytes(EditCoding.encode(edits))
+  package func deleteStep(_ step: Int64) throws(StoreError) {
+    try database.run("DELETE FROM history WHERE step = ?", .integer(step))
   }
 
-  /// Reads a `history` or `changes` row: ``EditCoding``'s bytes, or the JSON array that
-  /// schema 4 and earlier wrote (it starts with `[`; a JSON object, `{`, is read as JSON too).
-  /// - Throws: ``StoreError/database(_:)`` when the row is neither.
-  /// - Complexity: O(k + m) for k edits with m bytes of text.
-  func decode(_ data: Data) throws(StoreError) -> [ListEdit] {
-    switch data.first {
-    case UInt8(ascii: "["), UInt8(ascii: "{"):
-      do {
-        return try decoder.decode([ListEdit].self, from: data)
-      } catch {
-        throw .database("A change in the database is unreadable: \(error).")
-      }
-    default: return try EditCoding.decode(data)
-    }
+  package func clearStack(_ stack: HistoryStack, in list: StoredList) throws(StoreError) {
+    try database.run(
+      "DELETE FROM history WHERE list = ? AND stack = ?", .integer(list.row),
+      .integer(stack.rawValue))
   }
 }

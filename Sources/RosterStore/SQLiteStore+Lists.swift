@@ -38,21 +38,7 @@ extension SQLiteStore {
   /// Creates a list.
   /// - Throws: ``StoreError/listExists(_:)``, or a RosterKit refusal of the title.
   public func createList(title: String, rule: Rule) throws(StoreError) -> ListSummary {
-    let title = try StoreError.wrapping { () throws(RosterError) in
-      try RosterList.normalizedTitle(title)
-    }
-    let id = makeID()
-    return try write { () throws(StoreError) in
-      do throws(StoreError) {
-        try database.run(
-          "INSERT INTO lists (uuid, title, rule, pattern, created) VALUES (?, ?, ?, ?, ?)",
-          .text(UUIDText.string(id)), .text(title), .text(rule.kind.rawValue),
-          rule.pattern.map(SQLValue.text) ?? .null, .real(now().timeIntervalSinceReferenceDate))
-      } catch .constraint {
-        throw .listExists(title)
-      }
-      return ListSummary(id: id, title: title, rule: rule, count: 0)
-    }
+    try performCreateList(title: title, rule: rule, team: nil)
   }
 
   /// Deletes a list and its entries, categories, change log and history.
@@ -67,13 +53,7 @@ extension SQLiteStore {
   /// - Throws: ``StoreError/listExists(_:)``, ``StoreError/listNotFound(_:)``, or a refusal of
   ///   the title.
   public func renameList(_ id: UUID, to title: String) throws(StoreError) {
-    try write { () throws(StoreError) in
-      let list = try stored(id)
-      let edits = try StoreError.wrapping { () throws(RosterError) in
-        try RosterList.retitling(list.title, to: title)
-      }
-      _ = try act(edits, in: list)
-    }
+    try performRenameList(id, to: title)
   }
 
   /// Loads a list with all its entries, ready to edit.
@@ -86,15 +66,7 @@ extension SQLiteStore {
   /// position to ``changes(in:since:)`` to follow other processes' edits.
   /// - Complexity: O(n).
   public func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64) {
-    try read { () throws(StoreError) in
-      let list = try stored(id)
-      var entries: [Entry] = []
-      try forEachEntry(of: list) { entries.append($0) }
-      let roster = RosterList(
-        id: list.id, title: list.title, rule: list.rule, categories: try categories(of: list),
-        entries: entries, keepSorted: list.keepSorted, makeID: makeID, now: now)
-      return (roster, try logPosition(of: list))
-    }
+    try performSnapshot(of: id)
   }
 
   /// Calls `body` with every entry of the list, in order, without loading the list.
@@ -136,6 +108,17 @@ extension SQLiteStore {
     return try StoredList(statement)
   }
 
+  /// Inserts an empty list's row; a SQLite file has no teams, so `team` is always `nil`.
+  /// - Throws: ``StoreError/constraint(_:)`` when another list has the title.
+  package func insertList(id: UUID, title: String, rule: Rule, created: Date, team: String?)
+    throws(StoreError)
+  {
+    try database.run(
+      "INSERT INTO lists (uuid, title, rule, pattern, created) VALUES (?, ?, ?, ?, ?)",
+      .text(UUIDText.string(id)), .text(title), .text(rule.kind.rawValue),
+      rule.pattern.map(SQLValue.text) ?? .null, .real(created.timeIntervalSinceReferenceDate))
+  }
+
   /// The list's entry count, as the store keeps it. O(1).
   func count(_ row: Int64) throws(StoreError) -> Int {
     Int(try database.integer("SELECT size FROM lists WHERE id = ?", .integer(row)) ?? 0)
@@ -159,6 +142,12 @@ extension SQLiteStore {
       result.append(EntryCategory(name: name, color: CategoryColor(hex: statement.text(1) ?? "")))
     }
     return result
+  }
+
+  package func allEntries(of list: StoredList) throws(StoreError) -> [Entry] {
+    var entries: [Entry] = []
+    try forEachEntry(of: list) { entries.append($0) }
+    return entries
   }
 
   func forEachEntry(of list: StoredList, _ body: (Entry) -> Void) throws(StoreError) {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import RosterBackend
 package import RosterKit
 
@@ -6,7 +6,7 @@ package import RosterKit
 package struct StoredList: ListRowFacts {
   /// The `lists.id` rowid other tables refer to.
   let row: Int64
-  let id: UUID
+  package let id: UUID
   package let title: String
   package let rule: Rule
   /// The highest change-log position already pruned for this list.
