@@ -20,6 +20,7 @@ enum PersonalNameRule {
   /// - Complexity: O(*n*) in the number of scalars; grapheme breaking only when refused or
   ///   longer than 256 scalars.
   static func validate(_ input: String) -> Validation {
+    if LatinNameFastPath.accepts(input) { return .valid(input) }
     if input.isEmpty { return .invalid(RefusalMessage.empty(.name)) }
     if input.utf8.count <= maximumLength {
       var scanner = NameScanner(text: input, watchingNormalization: true)
