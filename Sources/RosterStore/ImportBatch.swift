@@ -38,8 +38,8 @@ public final class ImportBatch {
   private var sawGivenID = false
   /// Entries in the whole database when the import began.
   private let entriesBefore: Int
-  /// The values of rows added but not yet handed to the insert thread, seven per row.
-  private var pending: [SQLValue] = []
+  /// The rows added but not yet handed to the insert thread.
+  private var pending: ImportChunk
   /// The statement of ``groupInsertion``.
   private let group: Statement
   /// Stores the rows of fresh or already checked ids on a second thread, while the next rows
@@ -52,12 +52,14 @@ public final class ImportBatch {
   static let rowsPerInsert = 256
   /// How many rows go to the insert thread at once: a number of whole groups.
   static let rowsPerChunk = rowsPerInsert * 16
-  /// The values one row binds.
-  private static let columns = 7
-  /// The statement that inserts ``rowsPerInsert`` rows.
+  /// The statement that inserts ``rowsPerInsert`` rows: the list once (`?1`), then six
+  /// parameters a row.
   private static let groupInsertion =
     "INSERT INTO entries (list, key, id, text, category, created, updated) VALUES "
-    + Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: rowsPerInsert).joined(separator: ", ")
+    + (0..<rowsPerInsert).map { row in
+      let first = 2 + 6 * row
+      return "(?1, " + (first..<first + 6).map { "?\($0)" }.joined(separator: ", ") + ")"
+    }.joined(separator: ", ")
 
   /// Imports at least this large (and at least as large as the database) build the id index
   /// once at the end instead of inserting a million random ids into it one by one.
@@ -71,6 +73,7 @@ public final class ImportBatch {
   init(store: SQLiteStore, list: StoredList) throws(StoreError) {
     self.store = store
     self.list = list
+    pending = ImportChunk(list: list.row)
     originalCategories = try store.categories(of: list)
     categories = originalCategories
     insertion = try store.database.statement(
@@ -138,8 +141,8 @@ public final class ImportBatch {
     if knownIDs != nil || (id == nil && ascendingIDs != nil) {
       // No unique index to refuse a row, or a fresh id it cannot refuse: rows go to the insert
       // thread in chunks, in groups of one statement each.
-      append(entry, key: key, to: &pending)
-      if pending.count == Self.columns * Self.rowsPerChunk { try submitPending() }
+      pending.append(entry, key: key)
+      if pending.count == Self.rowsPerChunk { try submitPending() }
     } else {
       try storePending()  // keeps the rows in the order they came
       var values: [SQLValue] = []
@@ -177,7 +180,7 @@ public final class ImportBatch {
   /// row: the connection is then free for this thread's statements.
   /// - Throws: The failure of any chunk of rows.
   private func storePending() throws(StoreError) {
-    if !pending.isEmpty { try submitPending() }
+    if pending.count > 0 { try submitPending() }
     try inserter?.drain()
   }
 
@@ -186,33 +189,11 @@ public final class ImportBatch {
     let inserter =
       self.inserter
       ?? BackgroundInserter { [group, insertion] chunk throws(StoreError) in
-        try Self.insertRows(chunk, group: group, single: insertion)
+        try chunk.insert(group: group, rowsPerGroup: Self.rowsPerInsert, single: insertion)
       }
     self.inserter = inserter
     try inserter.submit(pending)
-    pending.removeAll(keepingCapacity: true)
-  }
-
-  /// Inserts the rows of `values`, seven values each: whole groups with `group`, one statement
-  /// each, the rest row by row with `single`. Runs on the insert thread, and touches nothing
-  /// of the batch but the two statements.
-  private static func insertRows(_ values: [SQLValue], group: Statement, single: Statement)
-    throws(StoreError)
-  {
-    let groupValues = columns * rowsPerInsert
-    var start = 0
-    while values.count - start >= groupValues {
-      defer { group.reset() }
-      try group.bind(values[start..<start + groupValues])
-      while try group.step() {}
-      start += groupValues
-    }
-    while start < values.count {
-      defer { single.reset() }
-      try single.bind(values[start..<start + columns])
-      while try single.step() {}
-      start += columns
-    }
+    pending.removeAll()
   }
 
   /// Drops the unique (list, id) index for the rest of a large import, keeping the list's ids
