@@ -53,9 +53,12 @@ public final class ImportBatch {
   /// How many rows go to the insert thread at once: a number of whole groups.
   static let rowsPerChunk = rowsPerInsert * 16
   /// The statement that inserts ``rowsPerInsert`` rows: the list once (`?1`), then six
-  /// parameters a row.
+  /// parameters a row. A failed group fails the whole import anyway, so `OR ROLLBACK`: with
+  /// no foreign key checked (``SQLiteStore/beginImport(into:)``), SQLite then keeps no
+  /// statement journal, which otherwise copies every page a group changes to a temporary file
+  /// first (about a gigabyte for a million rows).
   private static let groupInsertion =
-    "INSERT INTO entries (list, key, id, text, category, created, updated) VALUES "
+    "INSERT OR ROLLBACK INTO entries (list, key, id, text, category, created, updated) VALUES "
     + (0..<rowsPerInsert).map { row in
       let first = 2 + 6 * row
       return "(?1, " + (first..<first + 6).map { "?\($0)" }.joined(separator: ", ") + ")"
@@ -279,6 +282,7 @@ public final class ImportBatch {
       }
       store.database.resetAll()
       try store.database.execute("COMMIT")
+      store.endImport()
     } catch {
       cancel()
       throw error
@@ -291,5 +295,6 @@ public final class ImportBatch {
     try? inserter?.drain()
     store.database.resetAll()
     if store.database.inTransaction { try? store.database.execute("ROLLBACK") }
+    store.endImport()
   }
 }
