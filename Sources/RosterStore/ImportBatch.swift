@@ -19,14 +19,9 @@ public import RosterKit
 public final class ImportBatch {
   private let store: SQLiteStore
   private let list: StoredList
-  private let originalCategories: [EntryCategory]
-  private var categories: [EntryCategory]
-  private var lastKey: Int64?
-  private var lastID: UUID?
-  private var inserts: [ListEdit]? = []
+  /// The rows' checks, categories, keys and edits, as every engine keeps them.
+  private var book: ImportBookkeeping
   private var finished = false
-  /// Category names as given, normalized (`nil` for a blank one).
-  private var categoryNames: [String: String?] = [:]
   private let insertion: Statement
   /// The list's ids from before the import and from the file, kept in memory while the id index
   /// is dropped (see ``deferIndexIfLarge()``).
@@ -71,21 +66,19 @@ public final class ImportBatch {
   /// rebuilds the id index instead.
   static let maximumDrawnIDs = 1 << 23
   /// How many entries were added so far.
-  public private(set) var count = 0
+  public var count: Int { book.count }
 
   init(store: SQLiteStore, list: StoredList) throws(StoreError) {
     self.store = store
     self.list = list
     pending = ImportChunk(list: list.row)
-    originalCategories = try store.categories(of: list)
-    categories = originalCategories
+    book = ImportBookkeeping(
+      categories: try store.categories(of: list), last: try store.lastEntry(in: list),
+      loggedEditLimit: SQLiteStore.loggedEditLimit)
     insertion = try store.database.statement(
       "INSERT INTO entries (list, key, id, text, category, created, updated)"
         + " VALUES (?, ?, ?, ?, ?, ?, ?)")
     group = try store.database.statement(Self.groupInsertion)
-    let last = try store.lastEntry(in: list)
-    lastKey = last?.key
-    lastID = last?.id
     entriesBefore = Int(try store.database.integer("SELECT SUM(size) FROM lists") ?? 0)
   }
 
@@ -126,17 +119,10 @@ public final class ImportBatch {
     updated: Date? = nil
   ) throws(StoreError) -> Entry {
     precondition(!finished, "The import batch is already finished.")
-    let normalized = try store.validated(text, by: list.rule)
-    let categoryName = try normalizedCategory(category)
-    let stamp = created ?? store.now()
+    let (entry, key) = try book.entry(
+      text: text, category: category, id: id, created: created, updated: updated,
+      rule: list.rule, now: store.now, makeID: { ascendingIDs?.next() ?? store.makeID() })
     if id != nil { sawGivenID = true }
-    let entry = Entry(
-      id: id ?? ascendingIDs?.next() ?? store.makeID(), text: normalized,
-      category: categoryName, created: stamp,
-      updated: updated ?? stamp)
-    guard let key = OrderKey.between(lastKey, nil) else {
-      throw .database("The list has no room left at its end.")
-    }
     // Fresh ids are random 122-bit values: only ids given by the file can repeat one.
     if id != nil, knownIDs?.insert(entry.id).inserted == false {
       throw .duplicateEntry(entry.id)
@@ -158,12 +144,7 @@ public final class ImportBatch {
         throw .duplicateEntry(entry.id)
       }
     }
-    apply(CategoryRules(categories).creating(categoryName))
-    inserts?.append(.insert(entry, offset: Int.max, after: lastID))
-    if (inserts?.count ?? 0) > SQLiteStore.loggedEditLimit { inserts = nil }
-    lastKey = key
-    lastID = entry.id
-    count += 1
+    book.stored(entry, key: key)
     if count == Self.deferredIndexThreshold { try deferIndexIfLarge() }
     return entry
   }
@@ -224,34 +205,7 @@ public final class ImportBatch {
   /// is checked and normalized as entries' category names are; a blank one is ignored.
   /// - Throws: A refusal of the name.
   public func addCategory(_ category: EntryCategory) throws(StoreError) {
-    guard let name = try normalizedCategory(category.name) else { return }
-    let rules = CategoryRules(categories)
-    var edits = rules.creating(name, color: category.color)
-    if edits.isEmpty {
-      edits = try StoreError.wrapping { () throws(RosterError) in
-        try rules.settingColor(category.color, of: name)
-      }
-    }
-    apply(edits)
-  }
-
-  /// A category name as ``RosterKit/CategoryRules/normalizedName(_:)`` gives it, each distinct
-  /// name validated once per batch: most rows repeat a few categories, which the document may
-  /// also list with their colours.
-  private func normalizedCategory(_ name: String?) throws(StoreError) -> String? {
-    guard let name else { return nil }
-    if let known = categoryNames[name] { return known }
-    let normalized = try StoreError.wrapping { () throws(RosterError) in
-      try CategoryRules.normalizedName(name)
-    }
-    categoryNames[name] = normalized
-    return normalized
-  }
-
-  /// Takes the categories that `edits` from ``RosterKit/CategoryRules`` give the list; the
-  /// batch stores them all at once in ``commit()``.
-  private func apply(_ edits: [ListEdit]) {
-    for case .categories(_, let new) in edits { categories = new }
+    try book.addCategory(category)
   }
 
   /// Stores everything added, as one action.
@@ -266,11 +220,8 @@ public final class ImportBatch {
       }
       try store.adjustCount(of: list, by: count)
       var edits: [ListEdit] = []
-      if categories != originalCategories {
-        edits = try store.apply(
-          [.categories(old: originalCategories, new: categories)], in: list)
-      }
-      if let inserts {
+      if let change = book.categoryEdit { edits = try store.apply([change], in: list) }
+      if let inserts = book.inserts {
         edits += inserts
         if !edits.isEmpty {
           try store.pushUndo(edits, in: list)
