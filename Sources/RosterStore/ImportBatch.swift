@@ -19,22 +19,25 @@ public import RosterKit
 public final class ImportBatch {
   private let store: SQLiteStore
   private let list: StoredList
+  // The state each row touches is not checked for exclusive access at run time (about a
+  // twentieth of the reading thread's time in a large import): only the thread that calls
+  // the batch touches it, one access at a time; the insert thread has its own chunks.
   /// The rows' checks, categories, keys and edits, as every engine keeps them.
-  private var book: ImportBookkeeping
-  private var finished = false
+  @exclusivity(unchecked) private var book: ImportBookkeeping
+  @exclusivity(unchecked) private var finished = false
   private let insertion: Statement
   /// The list's ids from before the import and from the file, kept in memory while the id index
   /// is dropped (see ``deferIndexIfLarge()``).
-  private var knownIDs: Set<UUID>?
+  @exclusivity(unchecked) private var knownIDs: Set<UUID>?
   /// Fresh ids drawn ahead by ``expectRows(atMost:)``, handed out in increasing order while the
   /// id index stays; `nil` for an import not announced as large.
-  private var ascendingIDs: AscendingIDs?
+  @exclusivity(unchecked) private var ascendingIDs: AscendingIDs?
   /// Whether a row so far came with its own id (from the file).
-  private var sawGivenID = false
+  @exclusivity(unchecked) private var sawGivenID = false
   /// Entries in the whole database when the import began.
   private let entriesBefore: Int
   /// The rows added but not yet handed to the insert thread.
-  private var pending: ImportChunk
+  @exclusivity(unchecked) private var pending: ImportChunk
   /// The statement of ``groupInsertion``.
   private let group: Statement
   /// Stores the rows of fresh or already checked ids on a second thread, while the next rows
