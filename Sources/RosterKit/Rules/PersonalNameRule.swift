@@ -20,11 +20,12 @@ enum PersonalNameRule {
   /// - Complexity: O(*n*) in the number of scalars; grapheme breaking only when refused or
   ///   longer than 256 scalars.
   static func validate(_ input: String) -> Validation {
-    LatinNameFastPath.accepts(input) ? .valid(input) : scanned(input)
+    LatinNameFastPath.accepts(input) || LetterNameFastPath.accepts(input)
+      ? .valid(input) : scanned(input)
   }
 
-  /// ``validate(_:)`` without the plain-Latin fast path: the rule itself, which the fast
-  /// path must agree with.
+  /// ``validate(_:)`` without the fast paths (plain Latin, plain letters): the rule itself,
+  /// which they must agree with.
   static func scanned(_ input: String) -> Validation {
     if input.isEmpty { return .invalid(RefusalMessage.empty(.name)) }
     if input.utf8.count <= maximumLength {
