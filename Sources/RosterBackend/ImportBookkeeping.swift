@@ -1,5 +1,5 @@
-public import Foundation
-public import RosterKit
+package import Foundation
+package import RosterKit
 
 /// What every engine's bulk import does with a row before and after storing it, written once:
 /// the row's text checked by the list's rule, its category name normalized (each distinct one
