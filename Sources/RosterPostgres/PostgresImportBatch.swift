@@ -12,27 +12,21 @@ public import RosterKit
 public final class PostgresImportBatch: ImportSession {
   private let store: PostgresStore
   private let list: PostgresList
-  private let originalCategories: [EntryCategory]
-  private var categories: [EntryCategory]
-  private var lastKey: Int64?
-  private var lastID: UUID?
-  private var inserts: [ListEdit]? = []
+  /// The rows' checks, categories, keys and edits, as every engine keeps them.
+  private var book: ImportBookkeeping
   private var rows = ImportRows()
   private var finished = false
-  private var categoryNames: [String: String?] = [:]
   /// The list's ids and the file's, read when the file first gives an id.
   private var knownIDs: Set<UUID>?
   /// How many entries were added so far.
-  public private(set) var count = 0
+  public var count: Int { book.count }
 
   init(store: PostgresStore, list: PostgresList) throws(StoreError) {
     self.store = store
     self.list = list
-    originalCategories = try store.categories(of: list)
-    categories = originalCategories
-    let last = try store.lastEntry(in: list)
-    lastKey = last?.key
-    lastID = last?.id
+    book = ImportBookkeeping(
+      categories: try store.categories(of: list), last: try store.lastEntry(in: list),
+      loggedEditLimit: PostgresStore.loggedEditLimit)
   }
 
   deinit {
@@ -49,42 +43,21 @@ public final class PostgresImportBatch: ImportSession {
     updated: Date? = nil
   ) throws(StoreError) -> Entry {
     precondition(!finished, "The import batch is already finished.")
-    let normalized = try store.validated(text, by: list.rule)
-    let categoryName = try normalizedCategory(category)
-    let stamp = created ?? store.now()
-    let entry = Entry(
-      id: id ?? store.makeID(), text: normalized, category: categoryName, created: stamp,
-      updated: updated ?? stamp)
-    guard let key = OrderKey.between(lastKey, nil) else {
-      throw .database("The list has no room left at its end.")
-    }
+    let (entry, key) = try book.entry(
+      text: text, category: category, id: id, created: created, updated: updated,
+      rule: list.rule, now: store.now, makeID: store.makeID)
     if id != nil {
       if knownIDs == nil { knownIDs = try listIDs() }
       guard knownIDs?.insert(entry.id).inserted == true else { throw .duplicateEntry(entry.id) }
     }
     rows.append(entry, key: key)
-    for case .categories(_, let new) in CategoryRules(categories).creating(categoryName) {
-      categories = new
-    }
-    inserts?.append(.insert(entry, offset: Int.max, after: lastID))
-    if (inserts?.count ?? 0) > PostgresStore.loggedEditLimit { inserts = nil }
-    lastKey = key
-    lastID = entry.id
-    count += 1
+    book.stored(entry, key: key)
     return entry
   }
 
   /// Adds a category with its colour, or sets the colour of the one with this name.
   public func addCategory(_ category: EntryCategory) throws(StoreError) {
-    guard let name = try normalizedCategory(category.name) else { return }
-    let rules = CategoryRules(categories)
-    var edits = rules.creating(name, color: category.color)
-    if edits.isEmpty {
-      edits = try StoreError.wrapping { () throws(RosterError) in
-        try rules.settingColor(category.color, of: name)
-      }
-    }
-    for case .categories(_, let new) in edits { categories = new }
+    try book.addCategory(category)
   }
 
   /// Stores everything added, as one action, and commits.
@@ -95,10 +68,8 @@ public final class PostgresImportBatch: ImportSession {
       if rows.count > 0 { try copyRows() }
       try store.adjustCount(of: list, by: count)
       var edits: [ListEdit] = []
-      if categories != originalCategories {
-        edits = try store.apply([.categories(old: originalCategories, new: categories)], in: list)
-      }
-      if let inserts {
+      if let change = book.categoryEdit { edits = try store.apply([change], in: list) }
+      if let inserts = book.inserts {
         edits += inserts
         if !edits.isEmpty {
           try store.pushUndo(edits, in: list)
@@ -136,15 +107,5 @@ public final class PostgresImportBatch: ImportSession {
   private func listIDs() throws(StoreError) -> Set<UUID> {
     let result = try store.run("SELECT id FROM entries WHERE list = $1", [list.key])
     return Set((0..<result.count).compactMap { result.uuid($0, 0) })
-  }
-
-  private func normalizedCategory(_ name: String?) throws(StoreError) -> String? {
-    guard let name else { return nil }
-    if let known = categoryNames[name] { return known }
-    let normalized = try StoreError.wrapping { () throws(RosterError) in
-      try CategoryRules.normalizedName(name)
-    }
-    categoryNames[name] = normalized
-    return normalized
   }
 }

@@ -12,7 +12,7 @@ import RosterBackend
 /// which stops the whole import; it then rolls back.
 final class BackgroundInserter: @unchecked Sendable {
   /// Stores one chunk on the insert thread.
-  typealias Insert = ([SQLValue]) throws(StoreError) -> Void
+  typealias Insert = (ImportChunk) throws(StoreError) -> Void
 
   private let queue = DispatchQueue(label: "roster.import.insert")
   private let inFlight = DispatchGroup()
@@ -30,7 +30,7 @@ final class BackgroundInserter: @unchecked Sendable {
 
   /// Queues `chunk` to be stored, waiting while two chunks are queued already.
   /// - Throws: The failure of a chunk submitted before.
-  func submit(_ chunk: [SQLValue]) throws(StoreError) {
+  func submit(_ chunk: ImportChunk) throws(StoreError) {
     try rethrowFailure()
     slots.wait()
     inFlight.enter()

@@ -19,27 +19,25 @@ public import RosterKit
 public final class ImportBatch {
   private let store: SQLiteStore
   private let list: StoredList
-  private let originalCategories: [EntryCategory]
-  private var categories: [EntryCategory]
-  private var lastKey: Int64?
-  private var lastID: UUID?
-  private var inserts: [ListEdit]? = []
-  private var finished = false
-  /// Category names as given, normalized (`nil` for a blank one).
-  private var categoryNames: [String: String?] = [:]
+  // The state each row touches is not checked for exclusive access at run time (about a
+  // twentieth of the reading thread's time in a large import): only the thread that calls
+  // the batch touches it, one access at a time; the insert thread has its own chunks.
+  /// The rows' checks, categories, keys and edits, as every engine keeps them.
+  @exclusivity(unchecked) private var book: ImportBookkeeping
+  @exclusivity(unchecked) private var finished = false
   private let insertion: Statement
   /// The list's ids from before the import and from the file, kept in memory while the id index
   /// is dropped (see ``deferIndexIfLarge()``).
-  private var knownIDs: Set<UUID>?
+  @exclusivity(unchecked) private var knownIDs: Set<UUID>?
   /// Fresh ids drawn ahead by ``expectRows(atMost:)``, handed out in increasing order while the
   /// id index stays; `nil` for an import not announced as large.
-  private var ascendingIDs: AscendingIDs?
+  @exclusivity(unchecked) private var ascendingIDs: AscendingIDs?
   /// Whether a row so far came with its own id (from the file).
-  private var sawGivenID = false
+  @exclusivity(unchecked) private var sawGivenID = false
   /// Entries in the whole database when the import began.
   private let entriesBefore: Int
-  /// The values of rows added but not yet handed to the insert thread, seven per row.
-  private var pending: [SQLValue] = []
+  /// The rows added but not yet handed to the insert thread.
+  @exclusivity(unchecked) private var pending: ImportChunk
   /// The statement of ``groupInsertion``.
   private let group: Statement
   /// Stores the rows of fresh or already checked ids on a second thread, while the next rows
@@ -52,12 +50,17 @@ public final class ImportBatch {
   static let rowsPerInsert = 256
   /// How many rows go to the insert thread at once: a number of whole groups.
   static let rowsPerChunk = rowsPerInsert * 16
-  /// The values one row binds.
-  private static let columns = 7
-  /// The statement that inserts ``rowsPerInsert`` rows.
+  /// The statement that inserts ``rowsPerInsert`` rows: the list once (`?1`), then six
+  /// parameters a row. A failed group fails the whole import anyway, so `OR ROLLBACK`: with
+  /// no foreign key checked (``SQLiteStore/beginImport(into:)``), SQLite then keeps no
+  /// statement journal, which otherwise copies every page a group changes to a temporary file
+  /// first (about a gigabyte for a million rows).
   private static let groupInsertion =
-    "INSERT INTO entries (list, key, id, text, category, created, updated) VALUES "
-    + Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: rowsPerInsert).joined(separator: ", ")
+    "INSERT OR ROLLBACK INTO entries (list, key, id, text, category, created, updated) VALUES "
+    + (0..<rowsPerInsert).map { row in
+      let first = 2 + 6 * row
+      return "(?1, " + (first..<first + 6).map { "?\($0)" }.joined(separator: ", ") + ")"
+    }.joined(separator: ", ")
 
   /// Imports at least this large (and at least as large as the database) build the id index
   /// once at the end instead of inserting a million random ids into it one by one.
@@ -66,20 +69,19 @@ public final class ImportBatch {
   /// rebuilds the id index instead.
   static let maximumDrawnIDs = 1 << 23
   /// How many entries were added so far.
-  public private(set) var count = 0
+  public var count: Int { book.count }
 
   init(store: SQLiteStore, list: StoredList) throws(StoreError) {
     self.store = store
     self.list = list
-    originalCategories = try store.categories(of: list)
-    categories = originalCategories
+    pending = ImportChunk(list: list.row)
+    book = ImportBookkeeping(
+      categories: try store.categories(of: list), last: try store.lastEntry(in: list),
+      loggedEditLimit: SQLiteStore.loggedEditLimit)
     insertion = try store.database.statement(
       "INSERT INTO entries (list, key, id, text, category, created, updated)"
         + " VALUES (?, ?, ?, ?, ?, ?, ?)")
     group = try store.database.statement(Self.groupInsertion)
-    let last = try store.lastEntry(in: list)
-    lastKey = last?.key
-    lastID = last?.id
     entriesBefore = Int(try store.database.integer("SELECT SUM(size) FROM lists") ?? 0)
   }
 
@@ -120,17 +122,10 @@ public final class ImportBatch {
     updated: Date? = nil
   ) throws(StoreError) -> Entry {
     precondition(!finished, "The import batch is already finished.")
-    let normalized = try store.validated(text, by: list.rule)
-    let categoryName = try normalizedCategory(category)
-    let stamp = created ?? store.now()
+    let (entry, key) = try book.entry(
+      text: text, category: category, id: id, created: created, updated: updated,
+      rule: list.rule, now: store.now, makeID: { ascendingIDs?.next() ?? store.makeID() })
     if id != nil { sawGivenID = true }
-    let entry = Entry(
-      id: id ?? ascendingIDs?.next() ?? store.makeID(), text: normalized,
-      category: categoryName, created: stamp,
-      updated: updated ?? stamp)
-    guard let key = OrderKey.between(lastKey, nil) else {
-      throw .database("The list has no room left at its end.")
-    }
     // Fresh ids are random 122-bit values: only ids given by the file can repeat one.
     if id != nil, knownIDs?.insert(entry.id).inserted == false {
       throw .duplicateEntry(entry.id)
@@ -138,8 +133,8 @@ public final class ImportBatch {
     if knownIDs != nil || (id == nil && ascendingIDs != nil) {
       // No unique index to refuse a row, or a fresh id it cannot refuse: rows go to the insert
       // thread in chunks, in groups of one statement each.
-      append(entry, key: key, to: &pending)
-      if pending.count == Self.columns * Self.rowsPerChunk { try submitPending() }
+      pending.append(entry, key: key)
+      if pending.count == Self.rowsPerChunk { try submitPending() }
     } else {
       try storePending()  // keeps the rows in the order they came
       var values: [SQLValue] = []
@@ -152,12 +147,7 @@ public final class ImportBatch {
         throw .duplicateEntry(entry.id)
       }
     }
-    apply(CategoryRules(categories).creating(categoryName))
-    inserts?.append(.insert(entry, offset: Int.max, after: lastID))
-    if (inserts?.count ?? 0) > SQLiteStore.loggedEditLimit { inserts = nil }
-    lastKey = key
-    lastID = entry.id
-    count += 1
+    book.stored(entry, key: key)
     if count == Self.deferredIndexThreshold { try deferIndexIfLarge() }
     return entry
   }
@@ -177,7 +167,7 @@ public final class ImportBatch {
   /// row: the connection is then free for this thread's statements.
   /// - Throws: The failure of any chunk of rows.
   private func storePending() throws(StoreError) {
-    if !pending.isEmpty { try submitPending() }
+    if pending.count > 0 { try submitPending() }
     try inserter?.drain()
   }
 
@@ -186,33 +176,11 @@ public final class ImportBatch {
     let inserter =
       self.inserter
       ?? BackgroundInserter { [group, insertion] chunk throws(StoreError) in
-        try Self.insertRows(chunk, group: group, single: insertion)
+        try chunk.insert(group: group, rowsPerGroup: Self.rowsPerInsert, single: insertion)
       }
     self.inserter = inserter
     try inserter.submit(pending)
-    pending.removeAll(keepingCapacity: true)
-  }
-
-  /// Inserts the rows of `values`, seven values each: whole groups with `group`, one statement
-  /// each, the rest row by row with `single`. Runs on the insert thread, and touches nothing
-  /// of the batch but the two statements.
-  private static func insertRows(_ values: [SQLValue], group: Statement, single: Statement)
-    throws(StoreError)
-  {
-    let groupValues = columns * rowsPerInsert
-    var start = 0
-    while values.count - start >= groupValues {
-      defer { group.reset() }
-      try group.bind(values[start..<start + groupValues])
-      while try group.step() {}
-      start += groupValues
-    }
-    while start < values.count {
-      defer { single.reset() }
-      try single.bind(values[start..<start + columns])
-      while try single.step() {}
-      start += columns
-    }
+    pending.removeAll()
   }
 
   /// Drops the unique (list, id) index for the rest of a large import, keeping the list's ids
@@ -240,34 +208,7 @@ public final class ImportBatch {
   /// is checked and normalized as entries' category names are; a blank one is ignored.
   /// - Throws: A refusal of the name.
   public func addCategory(_ category: EntryCategory) throws(StoreError) {
-    guard let name = try normalizedCategory(category.name) else { return }
-    let rules = CategoryRules(categories)
-    var edits = rules.creating(name, color: category.color)
-    if edits.isEmpty {
-      edits = try StoreError.wrapping { () throws(RosterError) in
-        try rules.settingColor(category.color, of: name)
-      }
-    }
-    apply(edits)
-  }
-
-  /// A category name as ``RosterKit/CategoryRules/normalizedName(_:)`` gives it, each distinct
-  /// name validated once per batch: most rows repeat a few categories, which the document may
-  /// also list with their colours.
-  private func normalizedCategory(_ name: String?) throws(StoreError) -> String? {
-    guard let name else { return nil }
-    if let known = categoryNames[name] { return known }
-    let normalized = try StoreError.wrapping { () throws(RosterError) in
-      try CategoryRules.normalizedName(name)
-    }
-    categoryNames[name] = normalized
-    return normalized
-  }
-
-  /// Takes the categories that `edits` from ``RosterKit/CategoryRules`` give the list; the
-  /// batch stores them all at once in ``commit()``.
-  private func apply(_ edits: [ListEdit]) {
-    for case .categories(_, let new) in edits { categories = new }
+    try book.addCategory(category)
   }
 
   /// Stores everything added, as one action.
@@ -282,11 +223,8 @@ public final class ImportBatch {
       }
       try store.adjustCount(of: list, by: count)
       var edits: [ListEdit] = []
-      if categories != originalCategories {
-        edits = try store.apply(
-          [.categories(old: originalCategories, new: categories)], in: list)
-      }
-      if let inserts {
+      if let change = book.categoryEdit { edits = try store.apply([change], in: list) }
+      if let inserts = book.inserts {
         edits += inserts
         if !edits.isEmpty {
           try store.pushUndo(edits, in: list)
@@ -298,6 +236,7 @@ public final class ImportBatch {
       }
       store.database.resetAll()
       try store.database.execute("COMMIT")
+      store.endImport()
     } catch {
       cancel()
       throw error
@@ -310,5 +249,6 @@ public final class ImportBatch {
     try? inserter?.drain()
     store.database.resetAll()
     if store.database.inTransaction { try? store.database.execute("ROLLBACK") }
+    store.endImport()
   }
 }

@@ -132,14 +132,31 @@ extension SQLiteStore: EntryCommandStore {
 extension SQLiteStore {
   /// Starts a bulk import into a list, holding the write lock until the batch is committed or
   /// cancelled.
+  ///
+  /// The import's statements check no foreign key: every row goes into the one list the batch
+  /// found inside its own write transaction, and a check in a statement of many rows would make
+  /// SQLite keep a statement journal for it (see ``ImportBatch``). ``endImport()`` turns the
+  /// checks on again.
   public func beginImport(into list: UUID) throws(StoreError) -> ImportBatch {
-    try withRetry { () throws(StoreError) in try database.execute("BEGIN IMMEDIATE") }
+    // The setting only changes outside a transaction.
+    try database.execute("PRAGMA foreign_keys = OFF")
     do throws(StoreError) {
-      try database.execute("PRAGMA cache_size = -262144")
-      return try ImportBatch(store: self, list: try stored(list))
+      try withRetry { () throws(StoreError) in try database.execute("BEGIN IMMEDIATE") }
+      do throws(StoreError) {
+        try database.execute("PRAGMA cache_size = -262144")
+        return try ImportBatch(store: self, list: try stored(list))
+      } catch {
+        try? database.execute("ROLLBACK")
+        throw error
+      }
     } catch {
-      try? database.execute("ROLLBACK")
+      endImport()
       throw error
     }
+  }
+
+  /// Checks foreign keys again, once an import's transaction has ended.
+  func endImport() {
+    try? database.execute("PRAGMA foreign_keys = ON")
   }
 }

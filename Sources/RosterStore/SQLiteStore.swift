@@ -35,6 +35,11 @@ public final class SQLiteStore: RosterStorage {
   public static let changeLogLimit = 1_000
   /// The largest action whose edits are logged and undoable; bigger imports are neither.
   public static let loggedEditLimit = 10_000
+  /// The page size of a new database file, in bytes: a commit writes each page it changed to
+  /// the WAL once and the checkpoint copies it once more, one system call each, so 16 KiB pages
+  /// make a bulk import's commit a quarter of the calls of SQLite's default 4 KiB, for a few
+  /// more bytes per small commit. Existing files keep theirs.
+  static let pageSize = 16_384
 
   /// Opens the database at `path`, creating it (mode 0600, in a folder made with mode 0700) and
   /// migrating its schema as needed.
@@ -74,8 +79,10 @@ public final class SQLiteStore: RosterStorage {
       try database.execute("PRAGMA busy_timeout = 10000")
       try database.execute("PRAGMA foreign_keys = ON")
       if try database.integer("PRAGMA user_version") == 0 {
-        // Switching to WAL takes an exclusive lock: do it only on a new file.
+        // Switching to WAL takes an exclusive lock: do it only on a new file. The page size
+        // only takes on a file without tables, so before WAL too (see ``pageSize``).
         try withRetry { () throws(StoreError) in
+          try database.execute("PRAGMA page_size = \(Self.pageSize)")
           try database.execute("PRAGMA journal_mode = WAL")
         }
       }

@@ -26,7 +26,10 @@ public enum CSVCell {
   /// The text of a cell read back (already unquoted by ``CSVReader``): the guard `'` removed.
   /// - Complexity: O(1).
   public static func decode(_ cell: String) -> String {
-    guard cell.hasPrefix("'"), needsGuard(String(cell.dropFirst())) else { return cell }
+    // Most cells do not start with the byte of `'`: no grapheme breaking for them.
+    guard cell.utf8.first == UInt8(ascii: "'"), cell.hasPrefix("'"),
+      needsGuard(String(cell.dropFirst()))
+    else { return cell }
     return String(cell.dropFirst())
   }
 

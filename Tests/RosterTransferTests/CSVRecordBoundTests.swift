@@ -20,4 +20,13 @@ import Testing
     #expect(records <= bound)
     #expect(records == text.split(whereSeparator: \.isNewline).count || text.contains("\""))
   }
+
+  /// The bound reads a megabyte at a time: a CRLF split between two reads is one line break,
+  /// and a read without a CR counts its line feeds alone.
+  @Test func aCRLFAcrossTwoReadsIsOneLineBreak() throws {
+    let chunk = 1 << 20
+    let first = String(repeating: "a", count: chunk - 1) + "\r"
+    let file = try TransferFile(first + "\nb\nc\n" + String(repeating: "d\n", count: 10))
+    #expect(CSVReader.recordBound(of: file.handle) == 1 + 13)
+  }
 }

@@ -5,10 +5,14 @@ final class TransferFile {
   let url: URL
   let handle: FileHandle
 
-  init(_ contents: String) throws {
+  convenience init(_ contents: String) throws {
+    try self.init(Data(contents.utf8))
+  }
+
+  init(_ contents: Data) throws {
     url = FileManager.default.temporaryDirectory
       .appendingPathComponent("roster-transfer-\(UUID().uuidString)")
-    try Data(contents.utf8).write(to: url)
+    try contents.write(to: url)
     handle = try FileHandle(forReadingFrom: url)
   }
 

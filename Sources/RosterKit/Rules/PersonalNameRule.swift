@@ -20,6 +20,13 @@ enum PersonalNameRule {
   /// - Complexity: O(*n*) in the number of scalars; grapheme breaking only when refused or
   ///   longer than 256 scalars.
   static func validate(_ input: String) -> Validation {
+    LatinNameFastPath.accepts(input) || LetterNameFastPath.accepts(input)
+      ? .valid(input) : scanned(input)
+  }
+
+  /// ``validate(_:)`` without the fast paths (plain Latin, plain letters): the rule itself,
+  /// which they must agree with.
+  static func scanned(_ input: String) -> Validation {
     if input.isEmpty { return .invalid(RefusalMessage.empty(.name)) }
     if input.utf8.count <= maximumLength {
       var scanner = NameScanner(text: input, watchingNormalization: true)

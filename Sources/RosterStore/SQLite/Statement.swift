@@ -50,6 +50,43 @@ final class Statement {
     guard status == SQLITE_OK else { throw database.error(status) }
   }
 
+  /// Binds an integer to the 1-based parameter `index`.
+  func bind(integer: Int64, at index: Int32) throws(StoreError) {
+    try check(sqlite3_bind_int64(raw, index, integer))
+  }
+
+  /// Binds a double to the 1-based parameter `index`.
+  func bind(real: Double, at index: Int32) throws(StoreError) {
+    try check(sqlite3_bind_double(raw, index, real))
+  }
+
+  /// Binds NULL to the 1-based parameter `index`.
+  func bindNull(at index: Int32) throws(StoreError) {
+    try check(sqlite3_bind_null(raw, index))
+  }
+
+  /// Binds `bytes` without copying them, as UTF-8 text or as a blob, to the 1-based parameter
+  /// `index`: the caller keeps them alive and unchanged until ``reset()`` (which forgets the
+  /// bindings).
+  func bind(borrowing bytes: UnsafeBufferPointer<UInt8>, asText: Bool, at index: Int32)
+    throws(StoreError)
+  {
+    guard let base = bytes.baseAddress else {
+      // No address is NULL to SQLite: an empty value is bound as a copy.
+      try bind(asText ? .text("") : .bytes([]), at: index)
+      return
+    }
+    let count = Int32(bytes.count)
+    try check(
+      asText
+        ? sqlite3_bind_text(raw, index, base, count, nil)
+        : sqlite3_bind_blob(raw, index, base, count, nil))
+  }
+
+  private func check(_ status: Int32) throws(StoreError) {
+    guard status == SQLITE_OK else { throw database.error(status) }
+  }
+
   /// Advances to the next row: `true` when there is one, `false` when done.
   func step() throws(StoreError) -> Bool {
     let status = sqlite3_step(raw)
