@@ -120,22 +120,15 @@ struct AppBench {
     let file = folder.appendingPathComponent("names-\(size).csv")
     let database = folder.appendingPathComponent("roster-\(size).sqlite3").path
     guard (try? csv.write(to: file, atomically: true, encoding: .utf8)) != nil else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: roster)
-    process.arguments = ["--db", database, "import", file.path]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    process.waitUntilExit()
-    return process.terminationStatus == 0 ? database : nil
+    let status = try? Spawn.status(
+      roster, ["--db", database, "import", file.path],
+      environment: ProcessInfo.processInfo.environment, output: "/dev/null")
+    return status == 0 ? database : nil
   }
 
   static func measure(_ app: String, environment extra: [String: String], display: String)
     -> Reading?
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
-    process.arguments = ["--", app]
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = display
     environment["GSK_RENDERER"] = "cairo"
@@ -143,14 +136,16 @@ struct AppBench {
     environment["ROSTER_SAMPLE_COUNT"] = nil
     environment["ROSTER_DB"] = nil
     environment.merge(extra) { _, new in new }
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    let outputFile = FileManager.default.temporaryDirectory
+      .appendingPathComponent("roster-app-bench-\(UUID().uuidString)").path
+    defer { unlink(outputFile) }
     let spawned = monotonicNanoseconds()
-    guard (try? process.run()) != nil else { return nil }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    guard
+      (try? Spawn.status(
+        "/usr/bin/dbus-run-session", ["--", app], environment: environment, output: outputFile))
+        != nil
+    else { return nil }
+    let data = FileManager.default.contents(atPath: outputFile) ?? Data()
     guard
       let line = String(decoding: data, as: UTF8.self).split(separator: "\n")
         .first(where: { $0.hasPrefix("{") }),

@@ -40,11 +40,36 @@ enum Spawn {
     return text
   }
 
+  /// Runs `path` to the end with standard output into the file `output` and standard error
+  /// discarded, and returns its exit status (128 plus the signal that ended it).
+  /// - Throws: ``Failed`` when it cannot start.
+  static func status(
+    _ path: String, _ arguments: [String], environment: [String: String], output: String
+  ) throws -> Int32 {
+    let child = try start(path, arguments, environment: environment, output: output, errors: nil)
+    return exitStatus(wait(child))
+  }
+
   /// Spawns `path` with standard output and error going to the file `output`, waits for it,
   /// and returns its raw wait status and wall time in seconds.
   private static func run(
     _ path: String, _ arguments: [String], environment: [String: String], into output: String
   ) throws -> (status: Int32, seconds: Double) {
+    let begin = Stopwatch.now()
+    let child = try start(path, arguments, environment: environment, output: output, errors: output)
+    let exit = wait(child)
+    return (exit, Double(Stopwatch.now() - begin) / 1e9)
+  }
+
+  /// Spawns `path`, standard input from `/dev/null`, standard output into the file `output`
+  /// (or the descriptor `outputDescriptor`), standard error into the file `errors` (the same
+  /// place as the output when it is `output`, `/dev/null` when `nil`).
+  /// - Returns: The child's process id, for ``wait(_:)``.
+  /// - Throws: ``Failed`` when it cannot start.
+  static func start(
+    _ path: String, _ arguments: [String], environment: [String: String], output: String?,
+    outputDescriptor: Int32? = nil, errors: String?
+  ) throws -> pid_t {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
@@ -53,17 +78,36 @@ enum Spawn {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    let writing = O_WRONLY | O_CREAT | O_TRUNC
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if let outputDescriptor {
+      posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 1)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", writing, 0o600)
+    }
+    if let errors, errors == output {
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 2, errors ?? "/dev/null", writing, 0o600)
+    }
     var child: pid_t = 0
-    let start = Stopwatch.now()
     let status = posix_spawn(&child, path, &actions, nil, argv, envp)
     guard status == 0 else {
       throw Failed(description: "Cannot run \(path): \(String(cString: strerror(status))).")
     }
-    var exit: Int32 = 0
-    while waitpid(child, &exit, 0) == -1, errno == EINTR {}
-    return (exit, Double(Stopwatch.now() - start) / 1e9)
+    return child
+  }
+
+  /// Waits for `child` to end and returns its raw wait status.
+  static func wait(_ child: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) == -1, errno == EINTR {}
+    return status
+  }
+
+  /// A raw wait status as an exit status: WEXITSTATUS, or 128 plus the signal.
+  static func exitStatus(_ status: Int32) -> Int32 {
+    status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
   }
 
   /// The release `roster` built next to this executable.

@@ -128,18 +128,13 @@ private final class StoreBench {
 
   /// Runs `roster` and fails unless it exits with status 0.
   private func roster(_ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      let detail = String(decoding: message, as: UTF8.self)
+    let errors = folder.appendingPathComponent("roster-errors-\(UUID().uuidString)").path
+    defer { unlink(errors) }
+    let child = try Spawn.start(
+      binary.path, arguments, environment: environment, output: nil, errors: errors)
+    guard Spawn.exitStatus(Spawn.wait(child)) == 0 else {
+      let detail = String(
+        decoding: FileManager.default.contents(atPath: errors) ?? Data(), as: UTF8.self)
       throw Missing(path: "roster \(arguments.joined(separator: " ")) failed: \(detail)")
     }
   }

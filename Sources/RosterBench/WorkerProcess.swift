@@ -2,8 +2,8 @@ import Foundation
 
 /// This benchmark run again as a child process in a ``SharingWorker`` role, read line by line.
 final class WorkerProcess {
-  private let process = Process()
-  private let output = Pipe()
+  private let child: pid_t
+  private let output: FileHandle
   private let errors: URL
   private var buffer = Data()
 
@@ -12,13 +12,19 @@ final class WorkerProcess {
   init(_ arguments: [String]) throws {
     errors = FileManager.default.temporaryDirectory
       .appendingPathComponent("roster-bench-worker-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    process.arguments = arguments
-    process.standardOutput = output
-    process.standardError = try FileHandle(forWritingTo: errors)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else {
+      throw Spawn.Failed(description: "Cannot make a pipe: \(String(cString: strerror(errno))).")
+    }
+    // The reading end stays here only; the writing end goes to this child only.
+    _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+    defer { close(ends[1]) }
+    output = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    child = try Spawn.start(
+      executable, arguments, environment: ProcessInfo.processInfo.environment, output: nil,
+      outputDescriptor: ends[1], errors: errors.path)
   }
 
   /// The next line the child printed, without its newline, or `nil` once it closed its output.
@@ -30,7 +36,7 @@ final class WorkerProcess {
         buffer.removeSubrange(buffer.startIndex...newline)
         return line
       }
-      let more = output.fileHandleForReading.availableData
+      let more = output.availableData
       guard !more.isEmpty else { return nil }
       buffer.append(more)
     }
@@ -38,7 +44,7 @@ final class WorkerProcess {
 
   /// Waits for the child to exit and returns what it wrote to standard error.
   func finish() -> String {
-    process.waitUntilExit()
+    _ = Spawn.wait(child)
     defer { try? FileManager.default.removeItem(at: errors) }
     let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
     return text.trimmingCharacters(in: .whitespacesAndNewlines)
