@@ -57,7 +57,7 @@ final class EntryTree {
     guard
       let index = EntryIndex(
         count: entries.count, id: { entries[$0].id },
-        leafOf: { Int32(truncatingIfNeeded: $0 / leafFill) })
+        leafOf: { Int32(truncatingIfNeeded: $0 / leafFill) }, slotOf: { $0 % leafFill })
     else { preconditionFailure("duplicate entry id") }
     self.leaves = leaves
     var level = leaves
@@ -107,8 +107,22 @@ final class EntryTree {
 
   /// The leaf and slot holding `id`. O(log n) worst case (a scan of one leaf's tags). Valid
   /// until the tree next changes.
+  ///
+  /// The index's slot hint is tried first, and the slots either side of it, where one insertion
+  /// or removal before the entry puts it: each a read of the entry the caller reads next anyway.
   func find(_ id: UUID) -> (leaf: EntryTreeNode, slot: Int)? {
-    guard let leaf = leaf(of: id), let slot = leaf.slot(ofID: id) else { return nil }
+    guard let (number, hint) = index.location(of: id), let leaf = leaves[Int(number)] else {
+      return nil
+    }
+    let found = leaf.entries.withUnsafeBufferPointer { entries -> Int? in
+      func holds(_ slot: Int) -> Bool {
+        slot >= 0 && slot < entries.count && entries[slot].id == id
+      }
+      if holds(hint) { return hint }
+      if holds(hint + 1) { return hint + 1 }
+      return holds(hint - 1) ? hint - 1 : nil
+    }
+    guard let slot = found ?? leaf.slot(ofID: id) else { return nil }
     return (leaf, slot)
   }
 
@@ -178,7 +192,7 @@ final class EntryTree {
       remaining = inner
     }
     node.insert(entry, at: remaining, folder: folder)
-    index.set(entry.id, leaf: node.number)
+    index.set(entry.id, leaf: node.number, hint: remaining)
     let predecessor =
       remaining > 0 ? node.entries[remaining - 1].id : (offset > 0 ? self[offset - 1].id : nil)
     if node.entries.count > leafCapacity { split(node) }
@@ -320,7 +334,9 @@ final class EntryTree {
     if node.isLeaf {
       right = node.splitLeaf(at: node.entries.count / 2)
       register(right)
-      for entry in right.entries { index.set(entry.id, leaf: right.number) }
+      for (slot, entry) in right.entries.enumerated() {
+        index.set(entry.id, leaf: right.number, hint: slot)
+      }
     } else {
       let half = node.children.count / 2
       right = EntryTreeNode(innerWith: Array(node.children[half...]))

@@ -12,6 +12,7 @@ import Testing
     var random = SeededGenerator(seed: seed)
     var index = EntryIndex()
     var reference: [UUID: Int32] = [:]
+    var hints: [UUID: Int] = [:]
     let pool = (0..<2_000).map { seed == 7 ? SequentialIDs.id(UInt64($0)) : UUID() }
     for step in 0..<40_000 {
       let id = pool.randomElement(using: &random)!
@@ -20,18 +21,25 @@ import Testing
         reference[id] = nil
       } else {
         let leaf = Int32(step % 1_000)
-        #expect(index.set(id, leaf: leaf) == reference.updateValue(leaf, forKey: id))
+        #expect(
+          index.set(id, leaf: leaf, hint: step % 129) == reference.updateValue(leaf, forKey: id))
+        hints[id] = step % 129
       }
       #expect(index.count == reference.count)
     }
-    for id in pool { #expect(index[id] == reference[id]) }
+    for id in pool {
+      #expect(index[id] == reference[id])
+      if let leaf = reference[id] { #expect(index.location(of: id)! == (leaf, hints[id]!)) }
+    }
   }
 
   @Test func bulkBuildFindsEveryIDAndKeepsWorking() throws {
     let ids = (0..<5_000).map { SequentialIDs.id(UInt64($0)) } + (0..<5_000).map { _ in UUID() }
     var index = try #require(
-      EntryIndex(count: ids.count, id: { ids[$0] }, leafOf: { Int32($0 / 7) }))
-    for (position, id) in ids.enumerated() { #expect(index[id] == Int32(position / 7)) }
+      EntryIndex(count: ids.count, id: { ids[$0] }, leafOf: { Int32($0 / 7) }, slotOf: { $0 % 7 }))
+    for (position, id) in ids.enumerated() {
+      #expect(index.location(of: id)! == (Int32(position / 7), position % 7))
+    }
     #expect(index[UUID()] == nil)
     for id in ids.prefix(3_000) { index.remove(id) }
     #expect(index.count == 7_000)
@@ -43,7 +51,7 @@ import Testing
   @Test func bulkBuildRefusesDuplicates() {
     let id = UUID()
     let ids = [UUID(), id, UUID(), id]
-    #expect(EntryIndex(count: 4, id: { ids[$0] }, leafOf: { _ in 0 }) == nil)
+    #expect(EntryIndex(count: 4, id: { ids[$0] }, leafOf: { _ in 0 }, slotOf: { $0 }) == nil)
   }
 }
 
