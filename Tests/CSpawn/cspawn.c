@@ -1,10 +1,12 @@
 #define _GNU_SOURCE
+#include <spawn.h>
+
 #include "cspawn.h"
 
-int roster_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+int roster_spawn_close_from(void *actions, int lowest) {
   return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }
 
-int roster_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path) {
+int roster_spawn_chdir(void *actions, const char *path) {
   return posix_spawn_file_actions_addchdir_np(actions, path);
 }

@@ -26,7 +26,7 @@ public final class ChildProcess: @unchecked Sendable {
   }
 
   /// The child's process id.
-  public let pid: Int32
+  public let pid: pid_t
   private let lock = NSLock()
   private var waitStatus: Int32?
 
