@@ -73,7 +73,7 @@ extension PostgresStore {
   }
 
   /// Forgets the role's undo and redo steps in the list (after an action too large to undo).
-  func clearHistory(of list: PostgresList) throws(StoreError) {
+  package func clearHistory(of list: PostgresList) throws(StoreError) {
     try run("DELETE FROM history WHERE list = $1 AND role = current_user", [list.key])
   }
 

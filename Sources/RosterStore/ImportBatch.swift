@@ -221,19 +221,7 @@ public final class ImportBatch {
         store.database.resetAll()
         try store.database.execute(Schema.entriesByID)
       }
-      try store.adjustCount(of: list, by: count)
-      var edits: [ListEdit] = []
-      if let change = book.categoryEdit { edits = try store.apply([change], in: list) }
-      if let inserts = book.inserts {
-        edits += inserts
-        if !edits.isEmpty {
-          try store.pushUndo(edits, in: list)
-          try store.log(edits, in: list)
-        }
-      } else {
-        try store.clearHistory(of: list)
-        try store.log(nil, in: list)
-      }
+      try store.recordImport(book, in: list)
       store.database.resetAll()
       try store.database.execute("COMMIT")
       store.endImport()

@@ -83,7 +83,7 @@ extension SQLiteStore {
   }
 
   /// Forgets the list's undo and redo steps (after an action too large to undo).
-  func clearHistory(of list: StoredList) throws(StoreError) {
+  package func clearHistory(of list: StoredList) throws(StoreError) {
     try database.run("DELETE FROM history WHERE list = ?", .integer(list.row))
   }
 

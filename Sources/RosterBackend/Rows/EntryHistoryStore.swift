@@ -69,4 +69,7 @@ package protocol EntryHistoryStore: EntryRowStore {
   func deleteStep(_ step: Int64) throws(StoreError)
   /// Deletes every step of `stack` in the list.
   func clearStack(_ stack: HistoryStack, in list: ListRow) throws(StoreError)
+  /// Deletes this connection's undo and redo steps in the list (after an action too large to
+  /// undo).
+  func clearHistory(of list: ListRow) throws(StoreError)
 }
