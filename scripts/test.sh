@@ -8,11 +8,18 @@ log=$(mktemp -d)
 passed=0
 failed=0
 
-# Swift Testing and XCTest. Counts come from the per-test result lines.
+# Swift Testing and XCTest. Swift Testing's count comes from its closing "Test run with N
+# tests" line (per-test result lines can go missing from a long parallel run's log: a CI run
+# printed 374 of 432), less the failed tests; the per-test lines are the fallback.
 swift test --skip-build 2>&1 | tee "$log/swift-test.txt"
 status=${PIPESTATUS[0]}
-ok=$(grep -E '^✔ Test .* passed' "$log/swift-test.txt" | grep -cv '^✔ Test run with')
 bad=$(grep -E '^✘ Test .* failed' "$log/swift-test.txt" | grep -cv '^✘ Test run with')
+total=$(sed -nE 's/^.* Test run with ([0-9]+) tests? in .*/\1/p' "$log/swift-test.txt" | tail -1)
+if [ -n "$total" ]; then
+  ok=$((total > bad ? total - bad : 0))
+else
+  ok=$(grep -E '^✔ Test .* passed' "$log/swift-test.txt" | grep -cv '^✔ Test run with')
+fi
 xok=$(grep -cE "^Test Case '.*' passed" "$log/swift-test.txt")
 xbad=$(grep -cE "^Test Case '.*' failed" "$log/swift-test.txt")
 passed=$((passed + ok + xok))
