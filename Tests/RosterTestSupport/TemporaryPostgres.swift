@@ -133,41 +133,19 @@ public final class TemporaryPostgres: Sendable {
   /// Runs a command to the end and returns its standard output (with standard error, unless
   /// `separateErrors`, in which case a failure returns standard error alone).
   ///
-  /// Through `posix_spawn` and `waitpid`, output into files: `Process` cannot be waited for
-  /// inside the one-time start of ``shared()``, and the server `pg_ctl` leaves running must not
-  /// hold a pipe open.
+  /// Through ``ChildProcess``, output into files: `Process` cannot be waited for inside the
+  /// one-time start of ``shared()``, and the server `pg_ctl` leaves running must not hold a
+  /// pipe open.
   private static func shell(_ arguments: [String], separateErrors: Bool = false) throws -> (
     status: Int32, output: String
   ) {
-    let folder = FileManager.default.temporaryDirectory.path
-    let outPath = "\(folder)/roster-pg-out-\(UUID().uuidString)"
-    let errPath = "\(folder)/roster-pg-err-\(UUID().uuidString)"
-    defer {
-      unlink(outPath)
-      unlink(errPath)
+    let result: (status: Int32, stdout: Data, stderr: Data)
+    do {
+      result = try ChildProcess.run("/usr/bin/env", arguments, mergeErrors: !separateErrors)
+    } catch {
+      throw StartFailure(description: "Cannot start \(arguments[0]): \(error)")
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    if separateErrors {
-      posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    } else {
-      posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    }
-    let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ)
-    guard spawned == 0 else {
-      throw StartFailure(description: "Cannot start \(arguments[0]): error \(spawned)")
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-    let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    let chosen = exitStatus != 0 && separateErrors ? errPath : outPath
-    let data = FileManager.default.contents(atPath: chosen) ?? Data()
-    return (exitStatus, String(decoding: data, as: UTF8.self))
+    let chosen = result.status != 0 && separateErrors ? result.stderr : result.stdout
+    return (result.status, String(decoding: chosen, as: UTF8.self))
   }
 }
