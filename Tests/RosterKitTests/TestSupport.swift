@@ -1,4 +1,5 @@
 import Foundation
+import RosterTestSupport
 
 @testable import RosterKit
 
@@ -54,5 +55,18 @@ func replay(_ splices: [Splice], on ids: inout [UUID], from list: RosterList) {
     ids.removeSubrange(splice.offset..<(splice.offset + splice.removed))
     let inserted = (0..<splice.inserted).map { list[splice.offset + $0].id }
     ids.insert(contentsOf: inserted, at: splice.offset)
+  }
+}
+
+/// `count` strings of 0 to `maxLength` scalars drawn from `pool`, the same for the same `seed`.
+func randomStrings(from pool: String, count: Int, maxLength: Int, seed: UInt64) -> [String] {
+  let scalars = Array(pool.unicodeScalars)
+  var generator = SeededGenerator(seed: seed)
+  return (0..<count).map { _ in
+    var string = String.UnicodeScalarView()
+    for _ in 0..<Int.random(in: 0...maxLength, using: &generator) {
+      string.append(scalars.randomElement(using: &generator)!)
+    }
+    return String(string)
   }
 }
