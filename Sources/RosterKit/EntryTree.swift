@@ -82,12 +82,6 @@ final class EntryTree {
   /// Whether an entry with this id is stored. O(1).
   func contains(_ id: UUID) -> Bool { index[id] != nil }
 
-  /// The leaf holding `id`. O(1) expected.
-  private func leaf(of id: UUID) -> EntryTreeNode? {
-    guard let number = index[id] else { return nil }
-    return leaves[Int(number)]
-  }
-
   /// Gives `leaf` a number in the registry, reusing a freed one when there is one.
   private func register(_ leaf: EntryTreeNode) {
     if let number = freeNumbers.popLast() {
