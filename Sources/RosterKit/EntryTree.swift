@@ -13,6 +13,9 @@ final class EntryTree {
   /// a leaf's 4 KB of entries on average, where 128 moved twice as many cache lines at a million
   /// entries, and 32 doubled the leaves a search walks.
   static let defaultLeafCapacity = 64
+  /// A leaf, as ``find(_:)`` hands it out: read it through the tree (``entry(atSlot:of:)``).
+  typealias Leaf = EntryTreeNode
+
   /// Children per inner node before it splits.
   static let defaultInnerCapacity = 128
 
@@ -119,6 +122,9 @@ final class EntryTree {
     guard let slot = found ?? leaf.slot(ofID: id) else { return nil }
     return (leaf, slot)
   }
+
+  /// The entry at `slot` of `leaf` (from ``find(_:)``). O(1).
+  func entry(atSlot slot: Int, of leaf: Leaf) -> Entry { leaf.entries[slot] }
 
   /// The entry with this id. O(log n) worst case (a scan of one leaf).
   func entry(id: UUID) -> Entry? {

@@ -89,7 +89,7 @@ extension RosterList {
     // One lookup: the leaf and slot stay valid, as nothing changes the tree before the
     // replacement below.
     guard let (leaf, slot) = tree.find(id) else { throw .entryNotFound(id) }
-    let old = leaf.entries[slot]
+    let old = tree.entry(atSlot: slot, of: leaf)
     let normalized = try validated(text)
     guard normalized != old.text else { return old }
     var entry = old

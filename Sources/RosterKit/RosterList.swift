@@ -238,7 +238,7 @@ public final class RosterList {
   }
 
   /// Removes the entry at `slot` of `leaf`, found by id at `offset`: no walk down the tree.
-  func remove(slot: Int, of leaf: EntryTreeNode, at offset: Int) -> ListEdit {
+  func remove(slot: Int, of leaf: EntryTree.Leaf, at offset: Int) -> ListEdit {
     let (removed, predecessor) = tree.removeReportingPredecessor(
       slot: slot, of: leaf, offset: offset)
     duplicateIndex?.remove(removed.text)
