@@ -77,7 +77,7 @@ extension EntryTree {
 
     // The tags and folded texts a leaf keeps beside its entries, against a plain re-fold.
     func checkLeafCopies(of leaf: EntryTreeNode, path: String) {
-      if leaf.tags != leaf.entries.map({ EntryTreeNode.tag(of: $0.id) }) {
+      if !leaf.tags.elementsEqual(leaf.entries.map({ EntryTreeNode.tag(of: $0.id) })) {
         violations.append("leaf \(path) has tags that are not its ids'")
       }
       guard leaf.folded.count == leaf.entries.count else {

@@ -51,8 +51,8 @@ final class EntryTree {
     var start = 0
     repeat {
       let end = min(start + leafFill, entries.count)
-      let leaf = EntryTreeNode(
-        leafWith: entries[start..<end], capacity: leafCapacity + 1, folder: folder)
+      let leaf = EntryTreeNode.leaf(
+        with: entries[start..<end], capacity: leafCapacity + 1, folder: folder)
       leaf.number = Int32(leaves.count)
       leaves.append(leaf)
       start = end
@@ -70,7 +70,7 @@ final class EntryTree {
       var from = 0
       while from < level.count {
         let to = min(from + innerFill, level.count)
-        next.append(EntryTreeNode(innerWith: Array(level[from..<to])))
+        next.append(EntryTreeNode.inner(with: Array(level[from..<to])))
         from = to
       }
       level = next
@@ -111,14 +111,11 @@ final class EntryTree {
     guard let (number, hint) = index.location(of: id), let leaf = leaves[Int(number)] else {
       return nil
     }
-    let found = leaf.entries.withUnsafeBufferPointer { entries -> Int? in
-      func holds(_ slot: Int) -> Bool {
-        slot >= 0 && slot < entries.count && entries[slot].id == id
-      }
-      if holds(hint) { return hint }
-      if holds(hint + 1) { return hint + 1 }
-      return holds(hint - 1) ? hint - 1 : nil
+    let entries = leaf.entries
+    func holds(_ slot: Int) -> Bool {
+      slot >= 0 && slot < entries.count && entries[slot].id == id
     }
+    let found = holds(hint) ? hint : holds(hint + 1) ? hint + 1 : holds(hint - 1) ? hint - 1 : nil
     guard let slot = found ?? leaf.slot(ofID: id) else { return nil }
     return (leaf, slot)
   }
@@ -191,11 +188,14 @@ final class EntryTree {
       node = node.children[slot]
       remaining = inner
     }
-    node.insert(entry, at: remaining, folder: folder)
+    folder.withFolded(entry.text) { folded in
+      if !node.hasRoom(forBytes: folded.count) { node = grow(node, toFit: folded.count) }
+      node.insert(entry, folded: folded, at: remaining)
+    }
     index.set(entry.id, leaf: node.number, hint: remaining)
     let predecessor =
       remaining > 0 ? node.entries[remaining - 1].id : (offset > 0 ? self[offset - 1].id : nil)
-    if node.entries.count > leafCapacity { split(node) }
+    if node.count > leafCapacity { split(node) }
     return predecessor
   }
 
@@ -248,7 +248,31 @@ final class EntryTree {
 
   /// Replaces the entry at `slot` of `leaf` (from ``find(_:)``) with one of the same id. O(leaf).
   func replace(slot: Int, of leaf: EntryTreeNode, with entry: Entry) {
-    leaf.replace(at: slot, with: entry, folder: folder)
+    guard leaf.entries[slot].text != entry.text else {
+      leaf.replace(at: slot, with: entry, folded: nil)
+      return
+    }
+    folder.withFolded(entry.text) { folded in
+      let old = leaf.folded.text(at: slot).count
+      let target =
+        leaf.hasRoom(forBytes: folded.count - old) ? leaf : grow(leaf, toFit: folded.count)
+      target.replace(at: slot, with: entry, folded: folded)
+    }
+  }
+
+  /// Moves `leaf` into an allocation with room for `extra` more folded bytes (and a quarter
+  /// more), putting the new leaf everywhere the old one was referenced; returns the new leaf.
+  /// - Complexity: O(leaf size + leaf bytes).
+  private func grow(_ leaf: EntryTreeNode, toFit extra: Int) -> EntryTreeNode {
+    let needed = leaf.folded.bytes.count + extra
+    let grown = leaf.moved(byteCapacity: needed + EntryTreeNode.spareBytes(for: needed))
+    if let parent = grown.parent {
+      parent.children[parent.slot(of: leaf)] = grown
+    } else {
+      root = grown
+    }
+    leaves[Int(grown.number)] = grown
+    return grown
   }
 
   /// Calls `body` with every entry in order, stopping when it returns `false`.
@@ -300,7 +324,7 @@ final class EntryTree {
       parent.count -= 1
       node = parent
     }
-    if leaf.entries.isEmpty { prune(leaf) }
+    if leaf.count == 0 { prune(leaf) }
     return entry
   }
 
@@ -323,7 +347,7 @@ final class EntryTree {
       root.parent = nil
     }
     if !root.isLeaf, root.children.isEmpty {
-      root = EntryTreeNode(leafWith: [], capacity: leafCapacity + 1, folder: folder)
+      root = EntryTreeNode.leaf(with: [], capacity: leafCapacity + 1, folder: folder)
       register(root)
     }
   }
@@ -332,14 +356,14 @@ final class EntryTree {
   private func split(_ node: EntryTreeNode) {
     let right: EntryTreeNode
     if node.isLeaf {
-      right = node.splitLeaf(at: node.entries.count / 2)
+      right = node.splitLeaf(at: node.count / 2)
       register(right)
       for (slot, entry) in right.entries.enumerated() {
         index.set(entry.id, leaf: right.number, hint: slot)
       }
     } else {
       let half = node.children.count / 2
-      right = EntryTreeNode(innerWith: Array(node.children[half...]))
+      right = EntryTreeNode.inner(with: Array(node.children[half...]))
       node.children.removeSubrange(half...)
       node.childCounts.removeSubrange(half...)
       node.count -= right.count
@@ -353,7 +377,7 @@ final class EntryTree {
       right.slotHint = slot + 1
       if parent.children.count > innerCapacity { split(parent) }
     } else {
-      root = EntryTreeNode(innerWith: [node, right])
+      root = EntryTreeNode.inner(with: [node, right])
     }
   }
 }

@@ -1,86 +1,198 @@
 import Foundation
 
+/// What every ``EntryTreeNode`` keeps before its tail: the links and counts of a tree node, and
+/// for a leaf the sizes of what its tail holds.
+struct EntryTreeNodeHeader {
+  /// The parent, or `nil` for the root. Unowned: parents own children, never the reverse.
+  unowned(unsafe) var parent: EntryTreeNode?
+  /// An inner node's children, in list order; empty in leaves.
+  var children: [EntryTreeNode]
+  /// `childCounts[i]` is the number of entries under `children[i]`: 32 bits, so that the scan
+  /// for an offset reads half the cache lines (a list of 2³¹ entries would need 128 GB).
+  var childCounts: [Int32]
+  /// The number of entries in this subtree: a leaf's own entries.
+  var count: Int
+  /// A leaf's number in ``EntryTree``'s leaf registry; -1 for inner nodes.
+  var number: Int32
+  /// Where this node last was among its parent's children: right unless a sibling before it
+  /// split or was pruned since, and checked before use.
+  var slotHint: Int32
+  let isLeaf: Bool
+  /// The entries a leaf has room for; 0 in inner nodes.
+  let entryCapacity: Int32
+  /// The folded bytes a leaf holds, and has room for.
+  var byteCount: Int32
+  let byteCapacity: Int32
+}
+
 /// A node of ``EntryTree``: a leaf holding entries, or an inner node holding children.
 ///
 /// Inner nodes keep their children's sizes in one contiguous array, so finding the child that
-/// holds an offset reads one cache line or two instead of touching every child object. Leaves
-/// keep, beside their entries, a 16-bit tag of each id and the entries' folded texts
-/// (``FoldedTexts``): finding an id reads 256 bytes of tags instead of 8 KB of entries, and a
-/// search reads the folded bytes alone. Leaves change only through the methods below, which
-/// keep the three in step.
+/// holds an offset reads one cache line or two instead of touching every child object.
 ///
-/// Its stored properties are `@exclusivity(unchecked)`: only ``EntryTree`` touches them, never
-/// two accesses at once, and the run-time checks were a third of a move's instructions.
-final class EntryTreeNode {
-  /// The parent, or `nil` for the root. Unowned: parents own children, never the reverse.
-  @exclusivity(unchecked) unowned(unsafe) var parent: EntryTreeNode?
-  /// A leaf's entries, in list order; empty in inner nodes. Settable only so that tests can
-  /// break a tree on purpose.
-  @exclusivity(unchecked) var entries: [Entry]
-  /// `tags[i]` is ``tag(of:)`` of `entries[i].id`.
-  @exclusivity(unchecked) var tags: [UInt16]
-  /// The entries' texts, folded for search.
-  @exclusivity(unchecked) var folded: FoldedTexts
-  /// An inner node's children, in list order; empty in leaves.
-  @exclusivity(unchecked) var children: [EntryTreeNode]
-  /// `childCounts[i]` is the number of entries under `children[i]`: 32 bits, so that the scan
-  /// for an offset reads half the cache lines (a list of 2³¹ entries would need 128 GB).
-  @exclusivity(unchecked) var childCounts: [Int32]
-  /// The number of entries in this subtree.
-  @exclusivity(unchecked) var count: Int
-  let isLeaf: Bool
-  /// A leaf's number in ``EntryTree``'s leaf registry; -1 for inner nodes.
-  @exclusivity(unchecked) var number: Int32 = -1
-  /// Where this node last was among its parent's children: right unless a sibling before it
-  /// split or was pruned since, and checked before use.
-  @exclusivity(unchecked) var slotHint = 0
+/// A leaf is one allocation: its header, then a 16-bit tag of each entry's id, then the ends of
+/// the entries' folded texts (``FoldedTexts``), then the entries, then the folded bytes. At a
+/// million entries every leaf an operation reaches is cold, and each cache miss that must wait
+/// for an earlier one costs a few hundred nanoseconds: with one allocation the leaf's address is
+/// all it takes to reach any part of it, where separate arrays first needed the leaf object to
+/// find them. Finding an id reads the tags, not 4 KB of entries; a search reads the folded bytes
+/// alone. A leaf changes only through the methods below, which keep its parts in step; when its
+/// folded bytes outgrow their room, ``EntryTree`` moves it into a larger allocation
+/// (``moved(byteCapacity:)``).
+final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
+  // MARK: Making nodes
 
   /// A leaf of `entries`, with room for `capacity` of them (a leaf's capacity plus the one that
-  /// makes it split), so that no insertion into it reallocates: growing an array copies all of
-  /// it into fresh memory, where an insertion moves half of it on average.
-  init(leafWith entries: some Collection<Entry>, capacity: Int, folder: TextFolder) {
-    var stored: [Entry] = []
-    stored.reserveCapacity(max(capacity, entries.count))
-    stored.append(contentsOf: entries)
-    var tags: [UInt16] = []
-    tags.reserveCapacity(stored.capacity)
-    for entry in stored { tags.append(Self.tag(of: entry.id)) }
-    var folded = FoldedTexts()
-    folded.reserveCapacity(stored.capacity)
-    for entry in stored { folder.withFolded(entry.text) { folded.append($0) } }
-    folded.reserveSpareBytes()
-    self.entries = stored
-    self.tags = tags
-    self.folded = folded
-    self.children = []
-    self.childCounts = []
-    self.count = stored.count
-    self.isLeaf = true
+  /// makes it split) and for their folded texts and a quarter more.
+  static func leaf(
+    with entries: some Collection<Entry>, capacity: Int, folder: TextFolder
+  ) -> EntryTreeNode {
+    precondition(entries.count <= capacity, "more entries than room")
+    var bytes: [UInt8] = []
+    var ends: [Int32] = []
+    ends.reserveCapacity(entries.count)
+    for entry in entries {
+      folder.withFolded(entry.text) { bytes.append(contentsOf: $0) }
+      ends.append(Int32(bytes.count))
+    }
+    let leaf = empty(capacity: capacity, byteCapacity: bytes.count + spareBytes(for: bytes.count))
+    var slot = 0
+    for entry in entries {
+      (leaf.entryBase + slot).initialize(to: entry)
+      leaf.tagBase[slot] = tag(of: entry.id)
+      leaf.endBase[slot] = ends[slot]
+      slot += 1
+    }
+    bytes.withUnsafeBufferPointer { source in
+      if let base = source.baseAddress { leaf.byteBase.update(from: base, count: source.count) }
+    }
+    leaf.header.count = entries.count
+    leaf.header.byteCount = Int32(bytes.count)
+    return leaf
   }
 
-  init(innerWith children: [EntryTreeNode]) {
-    self.entries = []
-    self.tags = []
-    self.folded = FoldedTexts()
-    self.children = children
-    self.childCounts = children.map { Int32($0.count) }
-    self.count = children.reduce(0) { $0 + $1.count }
-    self.isLeaf = false
+  /// An inner node over `children`, which it becomes the parent of.
+  static func inner(with children: [EntryTreeNode]) -> EntryTreeNode {
+    let node = unsafeDowncast(
+      create(minimumCapacity: 0) { _ in
+        EntryTreeNodeHeader(
+          parent: nil, children: children, childCounts: children.map { Int32($0.count) },
+          count: children.reduce(0) { $0 + $1.count }, number: -1, slotHint: 0, isLeaf: false,
+          entryCapacity: 0, byteCount: 0, byteCapacity: 0)
+      }, to: EntryTreeNode.self)
     for (slot, child) in children.enumerated() {
-      child.parent = self
+      child.parent = node
       child.slotHint = slot
+    }
+    return node
+  }
+
+  /// A leaf with no entries and the room given.
+  private static func empty(capacity: Int, byteCapacity: Int) -> EntryTreeNode {
+    let layout = Layout(capacity: capacity, byteCapacity: byteCapacity)
+    let leaf = unsafeDowncast(
+      create(minimumCapacity: layout.words) { _ in
+        EntryTreeNodeHeader(
+          parent: nil, children: [], childCounts: [], count: 0, number: -1, slotHint: 0,
+          isLeaf: true, entryCapacity: Int32(capacity), byteCount: 0,
+          byteCapacity: Int32(byteCapacity))
+      }, to: EntryTreeNode.self)
+    leaf.withUnsafeMutablePointerToElements { words in
+      let raw = UnsafeMutableRawPointer(words)
+      raw.bindMemory(to: UInt16.self, capacity: capacity)
+      (raw + layout.ends).bindMemory(to: Int32.self, capacity: capacity)
+      (raw + layout.entries).bindMemory(to: Entry.self, capacity: capacity)
+      (raw + layout.bytes).bindMemory(to: UInt8.self, capacity: byteCapacity)
+    }
+    return leaf
+  }
+
+  /// Room for `bytes` folded bytes plus a quarter more (at least 64), so that inserting a few
+  /// texts into a full leaf moves nothing.
+  static func spareBytes(for bytes: Int) -> Int { max(64, bytes / 4) }
+
+  deinit {
+    if header.isLeaf { entryBase.deinitialize(count: header.count) }
+  }
+
+  /// Where a leaf's parts start in its tail, in bytes: tags first, then the folded texts' ends,
+  /// the entries and the folded bytes, each 8-byte aligned.
+  private struct Layout {
+    let ends: Int
+    let entries: Int
+    let bytes: Int
+    let words: Int
+
+    init(capacity: Int, byteCapacity: Int) {
+      ends = (capacity &* 2 &+ 7) & ~7
+      entries = ends &+ ((capacity &* 4 &+ 7) & ~7)
+      bytes = entries &+ capacity &* MemoryLayout<Entry>.stride
+      words = (bytes &+ byteCapacity &+ 7) / 8
     }
   }
 
-  private init(splitting entries: [Entry], tags: [UInt16], folded: FoldedTexts) {
-    self.entries = entries
-    self.tags = tags
-    self.folded = folded
-    self.folded.reserveSpareBytes()
-    self.children = []
-    self.childCounts = []
-    self.count = entries.count
-    self.isLeaf = true
+  // MARK: The header
+
+  var parent: EntryTreeNode? {
+    get { header.parent }
+    set { header.parent = newValue }
+  }
+  /// An inner node's children. Settable only so that tests can break a tree on purpose.
+  var children: [EntryTreeNode] {
+    get { header.children }
+    _modify { yield &header.children }
+  }
+  var childCounts: [Int32] {
+    get { header.childCounts }
+    _modify { yield &header.childCounts }
+  }
+  /// The number of entries in this subtree.
+  var count: Int {
+    get { header.count }
+    set { header.count = newValue }
+  }
+  var isLeaf: Bool { header.isLeaf }
+  var number: Int32 {
+    get { header.number }
+    set { header.number = newValue }
+  }
+  var slotHint: Int {
+    get { Int(header.slotHint) }
+    set { header.slotHint = Int32(truncatingIfNeeded: newValue) }
+  }
+
+  // MARK: A leaf's parts
+
+  private var raw: UnsafeMutableRawPointer {
+    withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
+  }
+  private var layout: Layout {
+    Layout(capacity: Int(header.entryCapacity), byteCapacity: Int(header.byteCapacity))
+  }
+  private var tagBase: UnsafeMutablePointer<UInt16> { raw.assumingMemoryBound(to: UInt16.self) }
+  private var endBase: UnsafeMutablePointer<Int32> {
+    (raw + layout.ends).assumingMemoryBound(to: Int32.self)
+  }
+  private var entryBase: UnsafeMutablePointer<Entry> {
+    (raw + layout.entries).assumingMemoryBound(to: Entry.self)
+  }
+  private var byteBase: UnsafeMutablePointer<UInt8> {
+    (raw + layout.bytes).assumingMemoryBound(to: UInt8.self)
+  }
+
+  /// A leaf's entries, in list order: valid while the leaf lives and does not change.
+  var entries: UnsafeMutableBufferPointer<Entry> {
+    UnsafeMutableBufferPointer(start: entryBase, count: header.count)
+  }
+  /// `tags[i]` is ``tag(of:)`` of `entries[i].id`.
+  var tags: UnsafeMutableBufferPointer<UInt16> {
+    UnsafeMutableBufferPointer(start: tagBase, count: header.count)
+  }
+  /// The entries' texts, folded for search: valid while the leaf lives and does not change.
+  var folded: FoldedTexts {
+    FoldedTexts(
+      ends: UnsafeBufferPointer(start: endBase, count: header.count),
+      bytes: UnsafeBufferPointer(start: byteBase, count: Int(header.byteCount)))
   }
 
   /// A 16-bit digest of an id; equal ids have equal tags.
@@ -97,56 +209,136 @@ final class EntryTreeNode {
     return tag
   }
 
-  // MARK: Leaves
+  // MARK: Changing a leaf
 
   /// The slot of the entry with this id in this leaf.
   /// - Complexity: O(leaf size) over 2-byte tags.
   func slot(ofID id: UUID) -> Int? {
     let tag = Self.tag(of: id)
+    let tags = tags
     var slot = 0
     while let found = tags[slot...].firstIndex(of: tag) {
-      if entries[found].id == id { return found }
+      if entryBase[found].id == id { return found }
       slot = found + 1
     }
     return nil
   }
 
-  func insert(_ entry: Entry, at slot: Int, folder: TextFolder) {
-    entries.insert(entry, at: slot)
-    tags.insert(Self.tag(of: entry.id), at: slot)
-    folder.withFolded(entry.text) { folded.insert($0, at: slot) }
-    count += 1
+  /// Whether `extra` more folded bytes fit in this leaf.
+  func hasRoom(forBytes extra: Int) -> Bool {
+    Int(header.byteCount) + extra <= Int(header.byteCapacity)
   }
 
+  /// Inserts `entry`, whose folded text is `folded`, at `slot`.
+  /// - Precondition: the leaf has room for one more entry and for `folded`.
+  /// - Complexity: O(leaf size + leaf bytes).
+  func insert(_ entry: Entry, folded: [UInt8], at slot: Int) {
+    let count = header.count
+    precondition(count < Int(header.entryCapacity) && hasRoom(forBytes: folded.count))
+    let entries = entryBase
+    (entries + slot + 1).moveInitialize(from: entries + slot, count: count - slot)
+    (entries + slot).initialize(to: entry)
+    let tags = tagBase
+    (tags + slot + 1).update(from: tags + slot, count: count - slot)
+    tags[slot] = Self.tag(of: entry.id)
+    let start = start(of: slot)
+    let ends = endBase
+    (ends + slot + 1).update(from: ends + slot, count: count - slot)
+    ends[slot] = Int32(start)
+    header.count = count + 1
+    replaceBytes(from: start, removing: 0, with: folded, at: slot)
+  }
+
+  /// Removes and returns the entry at `slot`. O(leaf size + leaf bytes).
   func remove(at slot: Int) -> Entry {
-    tags.remove(at: slot)
-    folded.remove(at: slot)
-    count -= 1
-    return entries.remove(at: slot)
+    let count = header.count
+    let start = start(of: slot)
+    replaceBytes(from: start, removing: Int(endBase[slot]) - start, with: [], at: slot)
+    let entries = entryBase
+    let removed = (entries + slot).move()
+    (entries + slot).moveInitialize(from: entries + slot + 1, count: count - slot - 1)
+    let tags = tagBase
+    (tags + slot).update(from: tags + slot + 1, count: count - slot - 1)
+    let ends = endBase
+    (ends + slot).update(from: ends + slot + 1, count: count - slot - 1)
+    header.count = count - 1
+    return removed
   }
 
-  /// Replaces the entry at `slot` with one of the same id.
-  func replace(at slot: Int, with entry: Entry, folder: TextFolder) {
-    let textChanged = entries[slot].text != entry.text
-    entries[slot] = entry
-    if textChanged { folder.withFolded(entry.text) { folded.replace(at: slot, with: $0) } }
+  /// Replaces the entry at `slot` with one of the same id, whose folded text is `folded` when
+  /// its text changed.
+  /// - Precondition: the leaf has room for the longer text.
+  func replace(at slot: Int, with entry: Entry, folded: [UInt8]?) {
+    entryBase[slot] = entry
+    guard let folded else { return }
+    let start = start(of: slot)
+    let old = Int(endBase[slot]) - start
+    precondition(hasRoom(forBytes: folded.count - old))
+    replaceBytes(from: start, removing: old, with: folded, at: slot)
+  }
+
+  /// Where text `slot` starts among the folded bytes.
+  private func start(of slot: Int) -> Int { slot == 0 ? 0 : Int(endBase[slot - 1]) }
+
+  /// Replaces `removing` folded bytes from `start`, which are text `slot`'s, with `folded`,
+  /// moving the bytes after them and the ends from `slot` on.
+  private func replaceBytes(from start: Int, removing: Int, with folded: [UInt8], at slot: Int) {
+    let delta = folded.count - removing
+    let bytes = byteBase
+    let byteCount = Int(header.byteCount)
+    if delta != 0 {
+      let tail = start + removing
+      (bytes + tail + delta).update(from: bytes + tail, count: byteCount - tail)
+      let ends = endBase
+      let shift = Int32(delta)
+      for position in slot..<header.count { ends[position] &+= shift }
+      header.byteCount = Int32(byteCount + delta)
+    }
+    folded.withUnsafeBufferPointer { source in
+      if let base = source.baseAddress { (bytes + start).update(from: base, count: source.count) }
+    }
   }
 
   /// Moves the entries from `slot` on into a new leaf, returned.
   func splitLeaf(at slot: Int) -> EntryTreeNode {
-    var rightEntries: [Entry] = []
-    rightEntries.reserveCapacity(entries.capacity)
-    rightEntries.append(contentsOf: entries[slot...])
-    var rightTags: [UInt16] = []
-    rightTags.reserveCapacity(tags.capacity)
-    rightTags.append(contentsOf: tags[slot...])
-    let right = EntryTreeNode(
-      splitting: rightEntries, tags: rightTags,
-      folded: folded.split(at: slot, keepingCapacity: tags.capacity))
-    entries.removeSubrange(slot...)
-    tags.removeSubrange(slot...)
-    count = entries.count
+    let count = header.count
+    let cut = start(of: slot)
+    let moved = Int(header.byteCount) - cut
+    let right = Self.empty(
+      capacity: Int(header.entryCapacity), byteCapacity: moved + Self.spareBytes(for: moved))
+    let rightCount = count - slot
+    right.entryBase.moveInitialize(from: entryBase + slot, count: rightCount)
+    right.tagBase.update(from: tagBase + slot, count: rightCount)
+    let shift = Int32(cut)
+    for position in 0..<rightCount { right.endBase[position] = endBase[slot + position] - shift }
+    right.byteBase.update(from: byteBase + cut, count: moved)
+    right.header.count = rightCount
+    right.header.byteCount = Int32(moved)
+    header.count = slot
+    header.byteCount = Int32(cut)
     return right
+  }
+
+  /// This leaf moved into a new allocation with room for `byteCapacity` folded bytes: same
+  /// entries, number, parent and slot hint. This leaf is left empty, for the caller to replace
+  /// everywhere it is referenced.
+  func moved(byteCapacity: Int) -> EntryTreeNode {
+    let count = header.count
+    let byteCount = Int(header.byteCount)
+    precondition(byteCapacity >= byteCount)
+    let new = Self.empty(capacity: Int(header.entryCapacity), byteCapacity: byteCapacity)
+    new.entryBase.moveInitialize(from: entryBase, count: count)
+    new.tagBase.update(from: tagBase, count: count)
+    new.endBase.update(from: endBase, count: count)
+    new.byteBase.update(from: byteBase, count: byteCount)
+    new.header.count = count
+    new.header.byteCount = Int32(byteCount)
+    new.header.parent = header.parent
+    new.header.number = header.number
+    new.header.slotHint = header.slotHint
+    header.count = 0
+    header.byteCount = 0
+    return new
   }
 
   // MARK: Inner nodes
@@ -155,8 +347,8 @@ final class EntryTreeNode {
   /// of pointer comparisons (which renews the hint).
   func slot(of child: EntryTreeNode) -> Int {
     let hint = child.slotHint
-    if hint < children.count, children[hint] === child { return hint }
-    let slot = children.firstIndex { $0 === child }!
+    if hint < header.children.count, header.children[hint] === child { return hint }
+    let slot = header.children.firstIndex { $0 === child }!
     child.slotHint = slot
     return slot
   }
@@ -164,7 +356,7 @@ final class EntryTreeNode {
   /// The number of entries under the children before `position`.
   /// - Complexity: O(position), eight counts per step.
   func entriesBefore(_ position: Int) -> Int {
-    childCounts.withUnsafeBufferPointer { counts in
+    header.childCounts.withUnsafeBufferPointer { counts in
       let base = UnsafeRawPointer(counts.baseAddress!)
       var lanes = SIMD8<Int32>()
       var slot = 0
@@ -185,7 +377,7 @@ final class EntryTreeNode {
   /// offset at a boundary goes to the end of the left child.
   /// - Complexity: O(children), eight counts per step until the right eight are found.
   func child(at offset: Int, inserting: Bool) -> (slot: Int, offset: Int) {
-    childCounts.withUnsafeBufferPointer { counts in
+    header.childCounts.withUnsafeBufferPointer { counts in
       let base = UnsafeRawPointer(counts.baseAddress!)
       var remaining = offset
       var slot = 0

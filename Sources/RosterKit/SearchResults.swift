@@ -49,15 +49,13 @@ public struct SearchResults: Sequence {
     var base = 0
     needle.withUnsafeBufferPointer { needle in
       while let current = leaf {
-        let folded = current.folded
-        current.entries.withUnsafeBufferPointer { entries in
-          folded.forEachMatch(of: needle) { slot in
-            if let category, entries[slot].category != category { return true }
-            body(base, entries, slot)
-            return true
-          }
-          base += entries.count
+        let entries = UnsafeBufferPointer(current.entries)
+        current.folded.forEachMatch(of: needle) { slot in
+          if let category, entries[slot].category != category { return true }
+          body(base, entries, slot)
+          return true
         }
+        base += entries.count
         leaf = tree.nextLeaf(after: current)
       }
     }
@@ -67,12 +65,12 @@ public struct SearchResults: Sequence {
   public struct Iterator: IteratorProtocol {
     let results: SearchResults
     var leaf: EntryTreeNode?
-    /// The offset of the current leaf's first entry.
+    /// The offset of the current leaf's first entry, and the number of entries it held.
     var base = 0
-    /// The current leaf's entries, held so that a match costs no lookup through the leaf.
-    var entries: [Entry] = []
-    /// The current leaf's matching slots, and how many of them were handed out.
-    var slots: [Int32] = []
+    var leafCount = 0
+    /// The current leaf's matches, copied out when it was searched (so that a list changed
+    /// meanwhile reads nothing stale), and how many of them were handed out.
+    var matches: [(slot: Int32, entry: Entry)] = []
     var handedOut = 0
 
     init(results: SearchResults) {
@@ -84,37 +82,35 @@ public struct SearchResults: Sequence {
     /// The next match, or `nil` at the end. O(1) amortized per byte searched.
     public mutating func next() -> (offset: Int, entry: Entry)? {
       while let current = leaf {
-        if handedOut < slots.count {
-          let slot = Int(slots[handedOut])
+        if handedOut < matches.count {
+          let match = matches[handedOut]
           handedOut += 1
-          return (base + slot, entries[slot])
+          return (base + Int(match.slot), match.entry)
         }
-        base += entries.count
+        base += leafCount
         leaf = results.tree.nextLeaf(after: current)
         if let leaf { load(leaf) }
       }
       return nil
     }
 
-    /// Makes `leaf` the current one: its entries and every matching slot, found in one pass.
+    /// Makes `leaf` the current one: every matching slot and entry, found in one pass.
     private mutating func load(_ leaf: EntryTreeNode) {
-      entries = leaf.entries
-      var found = slots
-      slots = []
+      var found = matches
+      matches = []
       found.removeAll(keepingCapacity: true)
       handedOut = 0
       let category = results.category
-      let folded = leaf.folded
+      let entries = leaf.entries
+      leafCount = entries.count
       results.needle.withUnsafeBufferPointer { needle in
-        entries.withUnsafeBufferPointer { entries in
-          folded.forEachMatch(of: needle) { slot in
-            if let category, entries[slot].category != category { return true }
-            found.append(Int32(slot))
-            return true
-          }
+        leaf.folded.forEachMatch(of: needle) { slot in
+          if let category, entries[slot].category != category { return true }
+          found.append((Int32(slot), entries[slot]))
+          return true
         }
       }
-      slots = found
+      matches = found
     }
   }
 }

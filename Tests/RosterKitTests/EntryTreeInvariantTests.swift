@@ -29,6 +29,30 @@ import Testing
     #expect(tree.invariantViolations() == [])
   }
 
+  /// Long texts overflow a leaf's room for folded bytes, on insertion and on replacement: the
+  /// leaf moves into a larger allocation, and the parent, the registry and lookups by id follow.
+  @Test func leavesThatOutgrowTheirFoldedBytesMove() throws {
+    let tree = tree(count: 40, leafCapacity: 4)
+    var expected = (0..<40).map(entry)
+    for step in 0..<60 {
+      var long = entry(1_000 + step)
+      long.text = String(repeating: "Ω\(step)", count: 30 + step)
+      let offset = (step * 7) % (expected.count + 1)
+      tree.insert(long, at: offset)
+      expected.insert(long, at: offset)
+      let victim = expected[(step * 13) % expected.count]
+      var longer = victim
+      longer.text = victim.text + String(repeating: "é", count: 80)
+      #expect(tree.replace(longer) == victim)
+      expected[expected.firstIndex(of: victim)!] = longer
+    }
+    #expect(tree.invariantViolations() == [])
+    #expect((0..<tree.count).map { tree[$0] } == expected)
+    for (offset, entry) in expected.enumerated() {
+      #expect(tree.offset(of: entry.id) == offset)
+    }
+  }
+
   @Test func reportsAWrongChildCount() {
     let tree = tree(count: 40)
     tree.root.childCounts[0] += 1
@@ -47,12 +71,14 @@ import Testing
     let tree = tree(count: 40)
     var node = tree.root
     while !node.isLeaf { node = node.children[0] }
-    node.entries = []
-    node.count = 0
+    // Leaf-level changes, which neither the index nor the parents hear of.
+    while node.count > 0 { _ = node.remove(at: 0) }
     #expect(tree.invariantViolations().contains { $0.contains("is empty") })
     let next = tree.nextLeaf(after: node)!
-    next.entries += (100..<103).map(entry)
-    next.count = next.entries.count
+    while next.count <= tree.leafCapacity {
+      let extra = entry(100 + next.count)
+      next.insert(extra, folded: Array(extra.text.utf8), at: 0)
+    }
     #expect(tree.invariantViolations().contains { $0.contains("holds \(next.count) > 2") })
   }
 
@@ -60,14 +86,15 @@ import Testing
     let tree = tree(count: 40)
     let first = tree.firstLeaf
     let second = tree.nextLeaf(after: first)!
-    second.entries.insert(first.entries.removeFirst(), at: 0)
+    let moved = first.remove(at: 0)
+    second.insert(moved, folded: Array(moved.text.utf8), at: 0)
     #expect(tree.invariantViolations().contains { $0.contains("the index puts") })
   }
 
   @Test func reportsAStaleFoldedTextAndAWrongTag() {
     let tree = tree(count: 40)
     let leaf = tree.firstLeaf
-    leaf.folded.replace(at: 0, with: Array("stale".utf8))
+    leaf.replace(at: 0, with: leaf.entries[0], folded: Array("stale".utf8))
     #expect(tree.invariantViolations().contains { $0.contains("stale folded text") })
     leaf.tags[0] ^= 1
     #expect(tree.invariantViolations().contains { $0.contains("tags") })
