@@ -1,7 +1,7 @@
 import Foundation
 
 // `swift build -c release && swift run -c release roster-bench [--quick]
-// [--only list|sort|validation|store|cli|import|sharing] [--callgrind]`
+// [--only list|sort|validation|store|cli|import|sharing] [--callgrind] [--sizes N,M]`
 // prints Markdown tables of medians, each measured against its baseline in the same run.
 // The store table runs the release `roster` binary, so build everything in release first.
 let arguments = CommandLine.arguments
@@ -37,7 +37,13 @@ let sections: [(name: String, run: () throws -> [String])] = [
   (
     "list",
     {
-      var bench = ListBench(sizes: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000])
+      // `--sizes 1000000,10000`: only these list sizes.
+      let sizes = arguments.firstIndex(of: "--sizes").flatMap {
+        $0 + 1 < arguments.count
+          ? arguments[$0 + 1].split(separator: ",").compactMap { Int($0) } : nil
+      }
+      var bench = ListBench(
+        sizes: sizes ?? (quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]))
       // `--callgrind`: instructions and lines per operation, from a run under valgrind per size.
       bench.callgrind = arguments.contains("--callgrind")
       return bench.run()

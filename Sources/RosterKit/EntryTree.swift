@@ -31,6 +31,8 @@ final class EntryTree {
   /// Leaves by number; `nil` where a leaf was pruned and its number awaits reuse.
   @exclusivity(unchecked) private(set) var leaves: [EntryTreeNode?] = []
   @exclusivity(unchecked) private(set) var freeNumbers: [Int32] = []
+  /// Where ``touchLeaf(at:)`` puts what it read, so that the reads are not optimized away.
+  @exclusivity(unchecked) private var touched = 0
   /// Folds the texts every leaf keeps for search.
   let folder = TextFolder()
 
@@ -159,6 +161,14 @@ final class EntryTree {
     return (node, remaining)
   }
 
+  /// Starts loading the leaf that holds `offset` into the cache, for an operation that will
+  /// need it after other work: its misses then overlap that work's instead of following them.
+  func touchLeaf(at offset: Int) {
+    guard offset >= 0, offset < root.count else { return }
+    let (leaf, slot) = locate(offset)
+    touched &+= leaf.touch(slot: slot)
+  }
+
   /// Replaces every entry with `entries`, in list order, building the tree afresh: cheaper than
   /// moving most of a large list one entry at a time.
   /// - Precondition: ids are unique.
@@ -188,10 +198,7 @@ final class EntryTree {
       node = node.children[slot]
       remaining = inner
     }
-    folder.withFolded(entry.text) { folded in
-      if !node.hasRoom(forBytes: folded.count) { node = grow(node, toFit: folded.count) }
-      node.insert(entry, folded: folded, at: remaining)
-    }
+    node.insert(entry, at: remaining, folder: folder)
     index.set(entry.id, leaf: node.number, hint: remaining)
     let predecessor =
       remaining > 0 ? node.entries[remaining - 1].id : (offset > 0 ? self[offset - 1].id : nil)
@@ -248,31 +255,7 @@ final class EntryTree {
 
   /// Replaces the entry at `slot` of `leaf` (from ``find(_:)``) with one of the same id. O(leaf).
   func replace(slot: Int, of leaf: EntryTreeNode, with entry: Entry) {
-    guard leaf.entries[slot].text != entry.text else {
-      leaf.replace(at: slot, with: entry, folded: nil)
-      return
-    }
-    folder.withFolded(entry.text) { folded in
-      let old = leaf.folded.text(at: slot).count
-      let target =
-        leaf.hasRoom(forBytes: folded.count - old) ? leaf : grow(leaf, toFit: folded.count)
-      target.replace(at: slot, with: entry, folded: folded)
-    }
-  }
-
-  /// Moves `leaf` into an allocation with room for `extra` more folded bytes (and a quarter
-  /// more), putting the new leaf everywhere the old one was referenced; returns the new leaf.
-  /// - Complexity: O(leaf size + leaf bytes).
-  private func grow(_ leaf: EntryTreeNode, toFit extra: Int) -> EntryTreeNode {
-    let needed = leaf.folded.bytes.count + extra
-    let grown = leaf.moved(byteCapacity: needed + EntryTreeNode.spareBytes(for: needed))
-    if let parent = grown.parent {
-      parent.children[parent.slot(of: leaf)] = grown
-    } else {
-      root = grown
-    }
-    leaves[Int(grown.number)] = grown
-    return grown
+    leaf.replace(at: slot, with: entry, folder: folder)
   }
 
   /// Calls `body` with every entry in order, stopping when it returns `false`.

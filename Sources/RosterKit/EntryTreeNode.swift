@@ -1,7 +1,7 @@
 import Foundation
 
 /// What every ``EntryTreeNode`` keeps before its tail: the links and counts of a tree node, and
-/// for a leaf the sizes of what its tail holds.
+/// a leaf's room and folded texts.
 struct EntryTreeNodeHeader {
   /// The parent, or `nil` for the root. Unowned: parents own children, never the reverse.
   unowned(unsafe) var parent: EntryTreeNode?
@@ -20,9 +20,8 @@ struct EntryTreeNodeHeader {
   let isLeaf: Bool
   /// The entries a leaf has room for; 0 in inner nodes.
   let entryCapacity: Int32
-  /// The folded bytes a leaf holds, and has room for.
-  var byteCount: Int32
-  let byteCapacity: Int32
+  /// A leaf's folded texts, in arrays of their own, which a search reads alone.
+  var folded: FoldedTexts
 }
 
 /// A node of ``EntryTree``: a leaf holding entries, or an inner node holding children.
@@ -30,44 +29,35 @@ struct EntryTreeNodeHeader {
 /// Inner nodes keep their children's sizes in one contiguous array, so finding the child that
 /// holds an offset reads one cache line or two instead of touching every child object.
 ///
-/// A leaf is one allocation: its header, then a 16-bit tag of each entry's id, then the ends of
-/// the entries' folded texts (``FoldedTexts``), then the entries, then the folded bytes. At a
-/// million entries every leaf an operation reaches is cold, and each cache miss that must wait
-/// for an earlier one costs a few hundred nanoseconds: with one allocation the leaf's address is
-/// all it takes to reach any part of it, where separate arrays first needed the leaf object to
-/// find them. Finding an id reads the tags, not 4 KB of entries; a search reads the folded bytes
-/// alone. A leaf changes only through the methods below, which keep its parts in step; when its
-/// folded bytes outgrow their room, ``EntryTree`` moves it into a larger allocation
-/// (``moved(byteCapacity:)``).
+/// A leaf's entries and a 16-bit tag of each entry's id follow its header in the same
+/// allocation, the entries first. At a million entries every leaf an operation reaches is cold,
+/// and each cache miss that must wait for an earlier one costs over a hundred nanoseconds: the
+/// leaf's address alone locates any entry, so a lookup by id reads the entry its slot hint names
+/// in parallel with the header, where an array of entries first needed the leaf object to find
+/// the array. Finding an id without a hint reads the tags, not 4 KB of entries. The entries'
+/// folded texts (``FoldedTexts``) live in arrays of their own, which a search reads alone. A leaf
+/// changes only through the methods below, which keep its parts in step.
 final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   // MARK: Making nodes
 
   /// A leaf of `entries`, with room for `capacity` of them (a leaf's capacity plus the one that
-  /// makes it split) and for their folded texts and a quarter more.
+  /// makes it split), so that no insertion into it moves it.
   static func leaf(
     with entries: some Collection<Entry>, capacity: Int, folder: TextFolder
   ) -> EntryTreeNode {
     precondition(entries.count <= capacity, "more entries than room")
-    var bytes: [UInt8] = []
-    var ends: [Int32] = []
-    ends.reserveCapacity(entries.count)
-    for entry in entries {
-      folder.withFolded(entry.text) { bytes.append(contentsOf: $0) }
-      ends.append(Int32(bytes.count))
-    }
-    let leaf = empty(capacity: capacity, byteCapacity: bytes.count + spareBytes(for: bytes.count))
+    var folded = FoldedTexts()
+    folded.reserveCapacity(capacity)
+    for entry in entries { folder.withFolded(entry.text) { folded.append($0) } }
+    folded.reserveSpareBytes()
+    let leaf = empty(capacity: capacity, folded: folded)
     var slot = 0
     for entry in entries {
       (leaf.entryBase + slot).initialize(to: entry)
       leaf.tagBase[slot] = tag(of: entry.id)
-      leaf.endBase[slot] = ends[slot]
       slot += 1
     }
-    bytes.withUnsafeBufferPointer { source in
-      if let base = source.baseAddress { leaf.byteBase.update(from: base, count: source.count) }
-    }
-    leaf.header.count = entries.count
-    leaf.header.byteCount = Int32(bytes.count)
+    leaf.head.pointee.count = entries.count
     return leaf
   }
 
@@ -78,7 +68,7 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
         EntryTreeNodeHeader(
           parent: nil, children: children, childCounts: children.map { Int32($0.count) },
           count: children.reduce(0) { $0 + $1.count }, number: -1, slotHint: 0, isLeaf: false,
-          entryCapacity: 0, byteCount: 0, byteCapacity: 0)
+          entryCapacity: 0, folded: FoldedTexts())
       }, to: EntryTreeNode.self)
     for (slot, child) in children.enumerated() {
       child.parent = node
@@ -87,112 +77,87 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
     return node
   }
 
-  /// A leaf with no entries and the room given.
-  private static func empty(capacity: Int, byteCapacity: Int) -> EntryTreeNode {
-    let layout = Layout(capacity: capacity, byteCapacity: byteCapacity)
+  /// A leaf with no entries yet, room for `capacity` of them, and `folded` as its texts.
+  private static func empty(capacity: Int, folded: FoldedTexts) -> EntryTreeNode {
+    let tags = capacity &* MemoryLayout<Entry>.stride
     let leaf = unsafeDowncast(
-      create(minimumCapacity: layout.words) { _ in
+      create(minimumCapacity: (tags &+ capacity &* 2 &+ 7) / 8) { _ in
         EntryTreeNodeHeader(
           parent: nil, children: [], childCounts: [], count: 0, number: -1, slotHint: 0,
-          isLeaf: true, entryCapacity: Int32(capacity), byteCount: 0,
-          byteCapacity: Int32(byteCapacity))
+          isLeaf: true, entryCapacity: Int32(capacity), folded: folded)
       }, to: EntryTreeNode.self)
     leaf.withUnsafeMutablePointerToElements { words in
       let raw = UnsafeMutableRawPointer(words)
-      raw.bindMemory(to: UInt16.self, capacity: capacity)
-      (raw + layout.ends).bindMemory(to: Int32.self, capacity: capacity)
-      (raw + layout.entries).bindMemory(to: Entry.self, capacity: capacity)
-      (raw + layout.bytes).bindMemory(to: UInt8.self, capacity: byteCapacity)
+      raw.bindMemory(to: Entry.self, capacity: capacity)
+      (raw + tags).bindMemory(to: UInt16.self, capacity: capacity)
     }
     return leaf
   }
 
-  /// Room for `bytes` folded bytes plus a quarter more (at least 64), so that inserting a few
-  /// texts into a full leaf moves nothing.
-  static func spareBytes(for bytes: Int) -> Int { max(64, bytes / 4) }
-
   deinit {
-    if header.isLeaf { entryBase.deinitialize(count: header.count) }
-  }
-
-  /// Where a leaf's parts start in its tail, in bytes: tags first, then the folded texts' ends,
-  /// the entries and the folded bytes, each 8-byte aligned.
-  private struct Layout {
-    let ends: Int
-    let entries: Int
-    let bytes: Int
-    let words: Int
-
-    init(capacity: Int, byteCapacity: Int) {
-      ends = (capacity &* 2 &+ 7) & ~7
-      entries = ends &+ ((capacity &* 4 &+ 7) & ~7)
-      bytes = entries &+ capacity &* MemoryLayout<Entry>.stride
-      words = (bytes &+ byteCapacity &+ 7) / 8
-    }
+    if head.pointee.isLeaf { entryBase.deinitialize(count: head.pointee.count) }
   }
 
   // MARK: The header
 
   var parent: EntryTreeNode? {
-    get { header.parent }
-    set { header.parent = newValue }
+    get { head.pointee.parent }
+    set { head.pointee.parent = newValue }
   }
   /// An inner node's children. Settable only so that tests can break a tree on purpose.
   var children: [EntryTreeNode] {
-    get { header.children }
-    _modify { yield &header.children }
+    get { head.pointee.children }
+    _modify { yield &head.pointee.children }
   }
   var childCounts: [Int32] {
-    get { header.childCounts }
-    _modify { yield &header.childCounts }
+    get { head.pointee.childCounts }
+    _modify { yield &head.pointee.childCounts }
   }
   /// The number of entries in this subtree.
   var count: Int {
-    get { header.count }
-    set { header.count = newValue }
+    get { head.pointee.count }
+    set { head.pointee.count = newValue }
   }
-  var isLeaf: Bool { header.isLeaf }
+  var isLeaf: Bool { head.pointee.isLeaf }
   var number: Int32 {
-    get { header.number }
-    set { header.number = newValue }
+    get { head.pointee.number }
+    set { head.pointee.number = newValue }
   }
   var slotHint: Int {
-    get { Int(header.slotHint) }
-    set { header.slotHint = Int32(truncatingIfNeeded: newValue) }
+    get { Int(head.pointee.slotHint) }
+    set { head.pointee.slotHint = Int32(truncatingIfNeeded: newValue) }
   }
 
   // MARK: A leaf's parts
 
+  /// The header, through a pointer: `ManagedBuffer.header` is a stored property, so each access
+  /// to it would be checked for exclusivity at run time, which cost more than the rest of an
+  /// offset lookup.
+  private var head: UnsafeMutablePointer<EntryTreeNodeHeader> {
+    withUnsafeMutablePointerToHeader { $0 }
+  }
   private var raw: UnsafeMutableRawPointer {
     withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
   }
-  private var layout: Layout {
-    Layout(capacity: Int(header.entryCapacity), byteCapacity: Int(header.byteCapacity))
-  }
-  private var tagBase: UnsafeMutablePointer<UInt16> { raw.assumingMemoryBound(to: UInt16.self) }
-  private var endBase: UnsafeMutablePointer<Int32> {
-    (raw + layout.ends).assumingMemoryBound(to: Int32.self)
-  }
-  private var entryBase: UnsafeMutablePointer<Entry> {
-    (raw + layout.entries).assumingMemoryBound(to: Entry.self)
-  }
-  private var byteBase: UnsafeMutablePointer<UInt8> {
-    (raw + layout.bytes).assumingMemoryBound(to: UInt8.self)
+  /// The entries come first in the tail, so that their address needs nothing from the header.
+  private var entryBase: UnsafeMutablePointer<Entry> { raw.assumingMemoryBound(to: Entry.self) }
+  private var tagBase: UnsafeMutablePointer<UInt16> {
+    (raw + Int(head.pointee.entryCapacity) &* MemoryLayout<Entry>.stride)
+      .assumingMemoryBound(to: UInt16.self)
   }
 
   /// A leaf's entries, in list order: valid while the leaf lives and does not change.
   var entries: UnsafeMutableBufferPointer<Entry> {
-    UnsafeMutableBufferPointer(start: entryBase, count: header.count)
+    UnsafeMutableBufferPointer(start: entryBase, count: head.pointee.count)
   }
   /// `tags[i]` is ``tag(of:)`` of `entries[i].id`.
   var tags: UnsafeMutableBufferPointer<UInt16> {
-    UnsafeMutableBufferPointer(start: tagBase, count: header.count)
+    UnsafeMutableBufferPointer(start: tagBase, count: head.pointee.count)
   }
-  /// The entries' texts, folded for search: valid while the leaf lives and does not change.
+  /// The entries' texts, folded for search.
   var folded: FoldedTexts {
-    FoldedTexts(
-      ends: UnsafeBufferPointer(start: endBase, count: header.count),
-      bytes: UnsafeBufferPointer(start: byteBase, count: Int(header.byteCount)))
+    get { head.pointee.folded }
+    _modify { yield &head.pointee.folded }
   }
 
   /// A 16-bit digest of an id; equal ids have equal tags.
@@ -224,121 +189,63 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
     return nil
   }
 
-  /// Whether `extra` more folded bytes fit in this leaf.
-  func hasRoom(forBytes extra: Int) -> Bool {
-    Int(header.byteCount) + extra <= Int(header.byteCapacity)
+  /// Reads one value from each part an insertion or removal at `slot` starts with (the entry,
+  /// its tag, its folded text), returned so that the reads stay.
+  func touch(slot: Int) -> Int {
+    let entry = UnsafeRawPointer(entryBase + slot).load(as: UInt8.self)
+    let folded = head.pointee.folded
+    return Int(entry) &+ Int(tagBase[slot]) &+ folded.start(of: min(slot, folded.count - 1))
   }
 
-  /// Inserts `entry`, whose folded text is `folded`, at `slot`.
-  /// - Precondition: the leaf has room for one more entry and for `folded`.
+  /// Inserts `entry` at `slot`.
+  /// - Precondition: the leaf has room for one more entry.
   /// - Complexity: O(leaf size + leaf bytes).
-  func insert(_ entry: Entry, folded: [UInt8], at slot: Int) {
-    let count = header.count
-    precondition(count < Int(header.entryCapacity) && hasRoom(forBytes: folded.count))
+  func insert(_ entry: Entry, at slot: Int, folder: TextFolder) {
+    let count = head.pointee.count
+    precondition(count < Int(head.pointee.entryCapacity), "leaf full")
     let entries = entryBase
     (entries + slot + 1).moveInitialize(from: entries + slot, count: count - slot)
     (entries + slot).initialize(to: entry)
     let tags = tagBase
     (tags + slot + 1).update(from: tags + slot, count: count - slot)
     tags[slot] = Self.tag(of: entry.id)
-    let start = start(of: slot)
-    let ends = endBase
-    (ends + slot + 1).update(from: ends + slot, count: count - slot)
-    ends[slot] = Int32(start)
-    header.count = count + 1
-    replaceBytes(from: start, removing: 0, with: folded, at: slot)
+    head.pointee.count = count + 1
+    folder.withFolded(entry.text) { head.pointee.folded.insert($0, at: slot) }
   }
 
   /// Removes and returns the entry at `slot`. O(leaf size + leaf bytes).
   func remove(at slot: Int) -> Entry {
-    let count = header.count
-    let start = start(of: slot)
-    replaceBytes(from: start, removing: Int(endBase[slot]) - start, with: [], at: slot)
+    let count = head.pointee.count
     let entries = entryBase
     let removed = (entries + slot).move()
     (entries + slot).moveInitialize(from: entries + slot + 1, count: count - slot - 1)
     let tags = tagBase
     (tags + slot).update(from: tags + slot + 1, count: count - slot - 1)
-    let ends = endBase
-    (ends + slot).update(from: ends + slot + 1, count: count - slot - 1)
-    header.count = count - 1
+    head.pointee.count = count - 1
+    head.pointee.folded.remove(at: slot)
     return removed
   }
 
-  /// Replaces the entry at `slot` with one of the same id, whose folded text is `folded` when
-  /// its text changed.
-  /// - Precondition: the leaf has room for the longer text.
-  func replace(at slot: Int, with entry: Entry, folded: [UInt8]?) {
+  /// Replaces the entry at `slot` with one of the same id. O(leaf bytes) when the text changed.
+  func replace(at slot: Int, with entry: Entry, folder: TextFolder) {
+    let textChanged = entryBase[slot].text != entry.text
     entryBase[slot] = entry
-    guard let folded else { return }
-    let start = start(of: slot)
-    let old = Int(endBase[slot]) - start
-    precondition(hasRoom(forBytes: folded.count - old))
-    replaceBytes(from: start, removing: old, with: folded, at: slot)
-  }
-
-  /// Where text `slot` starts among the folded bytes.
-  private func start(of slot: Int) -> Int { slot == 0 ? 0 : Int(endBase[slot - 1]) }
-
-  /// Replaces `removing` folded bytes from `start`, which are text `slot`'s, with `folded`,
-  /// moving the bytes after them and the ends from `slot` on.
-  private func replaceBytes(from start: Int, removing: Int, with folded: [UInt8], at slot: Int) {
-    let delta = folded.count - removing
-    let bytes = byteBase
-    let byteCount = Int(header.byteCount)
-    if delta != 0 {
-      let tail = start + removing
-      (bytes + tail + delta).update(from: bytes + tail, count: byteCount - tail)
-      let ends = endBase
-      let shift = Int32(delta)
-      for position in slot..<header.count { ends[position] &+= shift }
-      header.byteCount = Int32(byteCount + delta)
-    }
-    folded.withUnsafeBufferPointer { source in
-      if let base = source.baseAddress { (bytes + start).update(from: base, count: source.count) }
+    if textChanged {
+      folder.withFolded(entry.text) { head.pointee.folded.replace(at: slot, with: $0) }
     }
   }
 
   /// Moves the entries from `slot` on into a new leaf, returned.
   func splitLeaf(at slot: Int) -> EntryTreeNode {
-    let count = header.count
-    let cut = start(of: slot)
-    let moved = Int(header.byteCount) - cut
+    let capacity = Int(head.pointee.entryCapacity)
     let right = Self.empty(
-      capacity: Int(header.entryCapacity), byteCapacity: moved + Self.spareBytes(for: moved))
-    let rightCount = count - slot
-    right.entryBase.moveInitialize(from: entryBase + slot, count: rightCount)
-    right.tagBase.update(from: tagBase + slot, count: rightCount)
-    let shift = Int32(cut)
-    for position in 0..<rightCount { right.endBase[position] = endBase[slot + position] - shift }
-    right.byteBase.update(from: byteBase + cut, count: moved)
-    right.header.count = rightCount
-    right.header.byteCount = Int32(moved)
-    header.count = slot
-    header.byteCount = Int32(cut)
+      capacity: capacity, folded: head.pointee.folded.split(at: slot, keepingCapacity: capacity))
+    let moved = head.pointee.count - slot
+    right.entryBase.moveInitialize(from: entryBase + slot, count: moved)
+    right.tagBase.update(from: tagBase + slot, count: moved)
+    right.head.pointee.count = moved
+    head.pointee.count = slot
     return right
-  }
-
-  /// This leaf moved into a new allocation with room for `byteCapacity` folded bytes: same
-  /// entries, number, parent and slot hint. This leaf is left empty, for the caller to replace
-  /// everywhere it is referenced.
-  func moved(byteCapacity: Int) -> EntryTreeNode {
-    let count = header.count
-    let byteCount = Int(header.byteCount)
-    precondition(byteCapacity >= byteCount)
-    let new = Self.empty(capacity: Int(header.entryCapacity), byteCapacity: byteCapacity)
-    new.entryBase.moveInitialize(from: entryBase, count: count)
-    new.tagBase.update(from: tagBase, count: count)
-    new.endBase.update(from: endBase, count: count)
-    new.byteBase.update(from: byteBase, count: byteCount)
-    new.header.count = count
-    new.header.byteCount = Int32(byteCount)
-    new.header.parent = header.parent
-    new.header.number = header.number
-    new.header.slotHint = header.slotHint
-    header.count = 0
-    header.byteCount = 0
-    return new
   }
 
   // MARK: Inner nodes
@@ -347,8 +254,8 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   /// of pointer comparisons (which renews the hint).
   func slot(of child: EntryTreeNode) -> Int {
     let hint = child.slotHint
-    if hint < header.children.count, header.children[hint] === child { return hint }
-    let slot = header.children.firstIndex { $0 === child }!
+    if hint < head.pointee.children.count, head.pointee.children[hint] === child { return hint }
+    let slot = head.pointee.children.firstIndex { $0 === child }!
     child.slotHint = slot
     return slot
   }
@@ -356,7 +263,7 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   /// The number of entries under the children before `position`.
   /// - Complexity: O(position), eight counts per step.
   func entriesBefore(_ position: Int) -> Int {
-    header.childCounts.withUnsafeBufferPointer { counts in
+    head.pointee.childCounts.withUnsafeBufferPointer { counts in
       let base = UnsafeRawPointer(counts.baseAddress!)
       var lanes = SIMD8<Int32>()
       var slot = 0
@@ -377,7 +284,7 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   /// offset at a boundary goes to the end of the left child.
   /// - Complexity: O(children), eight counts per step until the right eight are found.
   func child(at offset: Int, inserting: Bool) -> (slot: Int, offset: Int) {
-    header.childCounts.withUnsafeBufferPointer { counts in
+    head.pointee.childCounts.withUnsafeBufferPointer { counts in
       let base = UnsafeRawPointer(counts.baseAddress!)
       var remaining = offset
       var slot = 0

@@ -227,6 +227,8 @@ extension RosterList {
   /// - Complexity: O(log n).
   public func move(id: UUID, toOffset offset: Int) throws(RosterError) {
     if let order = storedKeepSorted { throw .keptSorted(title, order) }
+    // The destination leaf's misses overlap the lookup's, instead of coming after them.
+    tree.touchLeaf(at: offset)
     guard let (leaf, slot) = tree.find(id) else { throw .entryNotFound(id) }
     let from = tree.offset(ofSlot: slot, in: leaf)
     guard offset >= 0, offset < tree.count else {

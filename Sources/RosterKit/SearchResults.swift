@@ -68,9 +68,8 @@ public struct SearchResults: Sequence {
     /// The offset of the current leaf's first entry, and the number of entries it held.
     var base = 0
     var leafCount = 0
-    /// The current leaf's matches, copied out when it was searched (so that a list changed
-    /// meanwhile reads nothing stale), and how many of them were handed out.
-    var matches: [(slot: Int32, entry: Entry)] = []
+    /// The current leaf's matching slots, and how many of them were handed out.
+    var slots: [Int32] = []
     var handedOut = 0
 
     init(results: SearchResults) {
@@ -82,10 +81,11 @@ public struct SearchResults: Sequence {
     /// The next match, or `nil` at the end. O(1) amortized per byte searched.
     public mutating func next() -> (offset: Int, entry: Entry)? {
       while let current = leaf {
-        if handedOut < matches.count {
-          let match = matches[handedOut]
+        while handedOut < slots.count {
+          let slot = Int(slots[handedOut])
           handedOut += 1
-          return (base + Int(match.slot), match.entry)
+          // A list changed meanwhile may hold fewer entries here now: never read past them.
+          if slot < current.count { return (base + slot, current.entries[slot]) }
         }
         base += leafCount
         leaf = results.tree.nextLeaf(after: current)
@@ -94,10 +94,10 @@ public struct SearchResults: Sequence {
       return nil
     }
 
-    /// Makes `leaf` the current one: every matching slot and entry, found in one pass.
+    /// Makes `leaf` the current one: every matching slot, found in one pass.
     private mutating func load(_ leaf: EntryTreeNode) {
-      var found = matches
-      matches = []
+      var found = slots
+      slots = []
       found.removeAll(keepingCapacity: true)
       handedOut = 0
       let category = results.category
@@ -106,11 +106,11 @@ public struct SearchResults: Sequence {
       results.needle.withUnsafeBufferPointer { needle in
         leaf.folded.forEachMatch(of: needle) { slot in
           if let category, entries[slot].category != category { return true }
-          found.append((Int32(slot), entries[slot]))
+          found.append(Int32(slot))
           return true
         }
       }
-      matches = found
+      slots = found
     }
   }
 }
