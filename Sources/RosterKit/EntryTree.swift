@@ -198,7 +198,10 @@ final class EntryTree {
       node = node.children[slot]
       remaining = inner
     }
-    node.insert(entry, at: remaining, folder: folder)
+    folder.withFolded(entry.text) { folded in
+      if !node.hasRoom(forBytes: folded.count) { node = grow(node, toFit: folded.count) }
+      node.insert(entry, folded: folded, at: remaining)
+    }
     index.set(entry.id, leaf: node.number, hint: remaining)
     let predecessor =
       remaining > 0 ? node.entries[remaining - 1].id : (offset > 0 ? self[offset - 1].id : nil)
@@ -255,7 +258,31 @@ final class EntryTree {
 
   /// Replaces the entry at `slot` of `leaf` (from ``find(_:)``) with one of the same id. O(leaf).
   func replace(slot: Int, of leaf: EntryTreeNode, with entry: Entry) {
-    leaf.replace(at: slot, with: entry, folder: folder)
+    guard leaf.entries[slot].text != entry.text else {
+      leaf.replace(at: slot, with: entry, folded: nil)
+      return
+    }
+    folder.withFolded(entry.text) { folded in
+      let old = leaf.folded.text(at: slot).count
+      let target =
+        leaf.hasRoom(forBytes: folded.count - old) ? leaf : grow(leaf, toFit: folded.count)
+      target.replace(at: slot, with: entry, folded: folded)
+    }
+  }
+
+  /// Moves `leaf` into an allocation with room for `extra` more folded bytes (and a quarter
+  /// more), putting the new leaf everywhere the old one was referenced; returns the new leaf.
+  /// - Complexity: O(leaf size + leaf bytes).
+  private func grow(_ leaf: EntryTreeNode, toFit extra: Int) -> EntryTreeNode {
+    let needed = leaf.folded.bytes.count + extra
+    let grown = leaf.moved(byteCapacity: needed + EntryTreeNode.spareBytes(for: needed))
+    if let parent = grown.parent {
+      parent.children[parent.slot(of: leaf)] = grown
+    } else {
+      root = grown
+    }
+    leaves[Int(grown.number)] = grown
+    return grown
   }
 
   /// Calls `body` with every entry in order, stopping when it returns `false`.

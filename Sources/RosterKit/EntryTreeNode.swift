@@ -1,7 +1,7 @@
 import Foundation
 
 /// What every ``EntryTreeNode`` keeps before its tail: the links and counts of a tree node, and
-/// a leaf's room and folded texts.
+/// for a leaf the sizes of what its tail holds.
 struct EntryTreeNodeHeader {
   /// The parent, or `nil` for the root. Unowned: parents own children, never the reverse.
   unowned(unsafe) var parent: EntryTreeNode?
@@ -20,8 +20,9 @@ struct EntryTreeNodeHeader {
   let isLeaf: Bool
   /// The entries a leaf has room for; 0 in inner nodes.
   let entryCapacity: Int32
-  /// A leaf's folded texts, in arrays of their own, which a search reads alone.
-  var folded: FoldedTexts
+  /// The folded bytes a leaf holds, and has room for.
+  var byteCount: Int32
+  let byteCapacity: Int32
 }
 
 /// A node of ``EntryTree``: a leaf holding entries, or an inner node holding children.
@@ -29,35 +30,45 @@ struct EntryTreeNodeHeader {
 /// Inner nodes keep their children's sizes in one contiguous array, so finding the child that
 /// holds an offset reads one cache line or two instead of touching every child object.
 ///
-/// A leaf's entries and a 16-bit tag of each entry's id follow its header in the same
-/// allocation, the entries first. At a million entries every leaf an operation reaches is cold,
-/// and each cache miss that must wait for an earlier one costs over a hundred nanoseconds: the
-/// leaf's address alone locates any entry, so a lookup by id reads the entry its slot hint names
-/// in parallel with the header, where an array of entries first needed the leaf object to find
-/// the array. Finding an id without a hint reads the tags, not 4 KB of entries. The entries'
-/// folded texts (``FoldedTexts``) live in arrays of their own, which a search reads alone. A leaf
-/// changes only through the methods below, which keep its parts in step.
+/// A leaf is one allocation: its header, then the entries, a 16-bit tag of each entry's id, the
+/// ends of the entries' folded texts (``FoldedTexts``) and the folded bytes. At a million
+/// entries every leaf an operation reaches is cold, and each cache miss that must wait for an
+/// earlier one costs over a hundred nanoseconds: with one allocation the leaf's address is all
+/// it takes to reach any part of it, where separate arrays first needed the leaf object to find
+/// them. The entries come first, so that the one a lookup's slot hint names is read in parallel
+/// with the header. Finding an id reads the tags, not 4 KB of entries; a search reads the folded bytes
+/// alone. A leaf changes only through the methods below, which keep its parts in step; when its
+/// folded bytes outgrow their room, ``EntryTree`` moves it into a larger allocation
+/// (``moved(byteCapacity:)``).
 final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   // MARK: Making nodes
 
   /// A leaf of `entries`, with room for `capacity` of them (a leaf's capacity plus the one that
-  /// makes it split), so that no insertion into it moves it.
+  /// makes it split) and for their folded texts and a quarter more.
   static func leaf(
     with entries: some Collection<Entry>, capacity: Int, folder: TextFolder
   ) -> EntryTreeNode {
     precondition(entries.count <= capacity, "more entries than room")
-    var folded = FoldedTexts()
-    folded.reserveCapacity(capacity)
-    for entry in entries { folder.withFolded(entry.text) { folded.append($0) } }
-    folded.reserveSpareBytes()
-    let leaf = empty(capacity: capacity, folded: folded)
+    var bytes: [UInt8] = []
+    var ends: [Int32] = []
+    ends.reserveCapacity(entries.count)
+    for entry in entries {
+      folder.withFolded(entry.text) { bytes.append(contentsOf: $0) }
+      ends.append(Int32(bytes.count))
+    }
+    let leaf = empty(capacity: capacity, byteCapacity: bytes.count + spareBytes(for: bytes.count))
     var slot = 0
     for entry in entries {
       (leaf.entryBase + slot).initialize(to: entry)
       leaf.tagBase[slot] = tag(of: entry.id)
+      leaf.endBase[slot] = ends[slot]
       slot += 1
     }
+    bytes.withUnsafeBufferPointer { source in
+      if let base = source.baseAddress { leaf.byteBase.update(from: base, count: source.count) }
+    }
     leaf.head.pointee.count = entries.count
+    leaf.head.pointee.byteCount = Int32(bytes.count)
     return leaf
   }
 
@@ -68,7 +79,7 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
         EntryTreeNodeHeader(
           parent: nil, children: children, childCounts: children.map { Int32($0.count) },
           count: children.reduce(0) { $0 + $1.count }, number: -1, slotHint: 0, isLeaf: false,
-          entryCapacity: 0, folded: FoldedTexts())
+          entryCapacity: 0, byteCount: 0, byteCapacity: 0)
       }, to: EntryTreeNode.self)
     for (slot, child) in children.enumerated() {
       child.parent = node
@@ -77,25 +88,49 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
     return node
   }
 
-  /// A leaf with no entries yet, room for `capacity` of them, and `folded` as its texts.
-  private static func empty(capacity: Int, folded: FoldedTexts) -> EntryTreeNode {
-    let tags = capacity &* MemoryLayout<Entry>.stride
+  /// A leaf with no entries and the room given.
+  private static func empty(capacity: Int, byteCapacity: Int) -> EntryTreeNode {
+    let layout = Layout(capacity: capacity, byteCapacity: byteCapacity)
     let leaf = unsafeDowncast(
-      create(minimumCapacity: (tags &+ capacity &* 2 &+ 7) / 8) { _ in
+      create(minimumCapacity: layout.words) { _ in
         EntryTreeNodeHeader(
           parent: nil, children: [], childCounts: [], count: 0, number: -1, slotHint: 0,
-          isLeaf: true, entryCapacity: Int32(capacity), folded: folded)
+          isLeaf: true, entryCapacity: Int32(capacity), byteCount: 0,
+          byteCapacity: Int32(byteCapacity))
       }, to: EntryTreeNode.self)
     leaf.withUnsafeMutablePointerToElements { words in
       let raw = UnsafeMutableRawPointer(words)
       raw.bindMemory(to: Entry.self, capacity: capacity)
-      (raw + tags).bindMemory(to: UInt16.self, capacity: capacity)
+      (raw + layout.tags).bindMemory(to: UInt16.self, capacity: capacity)
+      (raw + layout.ends).bindMemory(to: Int32.self, capacity: capacity)
+      (raw + layout.bytes).bindMemory(to: UInt8.self, capacity: byteCapacity)
     }
     return leaf
   }
 
+  /// Room for `bytes` folded bytes plus a quarter more (at least 64), so that inserting a few
+  /// texts into a full leaf moves nothing.
+  static func spareBytes(for bytes: Int) -> Int { max(64, bytes / 4) }
+
   deinit {
     if head.pointee.isLeaf { entryBase.deinitialize(count: head.pointee.count) }
+  }
+
+  /// Where a leaf's parts start in its tail, in bytes, each 8-byte aligned: the entries at the
+  /// start (their address needs nothing from the header), then the tags, the folded texts' ends
+  /// and the folded bytes.
+  private struct Layout {
+    let tags: Int
+    let ends: Int
+    let bytes: Int
+    let words: Int
+
+    init(capacity: Int, byteCapacity: Int) {
+      tags = capacity &* MemoryLayout<Entry>.stride
+      ends = tags &+ ((capacity &* 2 &+ 7) & ~7)
+      bytes = ends &+ ((capacity &* 4 &+ 7) & ~7)
+      words = (bytes &+ byteCapacity &+ 7) / 8
+    }
   }
 
   // MARK: The header
@@ -131,19 +166,25 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   // MARK: A leaf's parts
 
   /// The header, through a pointer: `ManagedBuffer.header` is a stored property, so each access
-  /// to it would be checked for exclusivity at run time, which cost more than the rest of an
-  /// offset lookup.
+  /// to it would be checked for exclusivity at run time (3,000 instructions more per move).
   private var head: UnsafeMutablePointer<EntryTreeNodeHeader> {
     withUnsafeMutablePointerToHeader { $0 }
   }
   private var raw: UnsafeMutableRawPointer {
     withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
   }
-  /// The entries come first in the tail, so that their address needs nothing from the header.
-  private var entryBase: UnsafeMutablePointer<Entry> { raw.assumingMemoryBound(to: Entry.self) }
+  private var layout: Layout {
+    Layout(capacity: Int(head.pointee.entryCapacity), byteCapacity: Int(head.pointee.byteCapacity))
+  }
   private var tagBase: UnsafeMutablePointer<UInt16> {
-    (raw + Int(head.pointee.entryCapacity) &* MemoryLayout<Entry>.stride)
-      .assumingMemoryBound(to: UInt16.self)
+    (raw + layout.tags).assumingMemoryBound(to: UInt16.self)
+  }
+  private var endBase: UnsafeMutablePointer<Int32> {
+    (raw + layout.ends).assumingMemoryBound(to: Int32.self)
+  }
+  private var entryBase: UnsafeMutablePointer<Entry> { raw.assumingMemoryBound(to: Entry.self) }
+  private var byteBase: UnsafeMutablePointer<UInt8> {
+    (raw + layout.bytes).assumingMemoryBound(to: UInt8.self)
   }
 
   /// A leaf's entries, in list order: valid while the leaf lives and does not change.
@@ -154,10 +195,11 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   var tags: UnsafeMutableBufferPointer<UInt16> {
     UnsafeMutableBufferPointer(start: tagBase, count: head.pointee.count)
   }
-  /// The entries' texts, folded for search.
+  /// The entries' texts, folded for search: valid while the leaf lives and does not change.
   var folded: FoldedTexts {
-    get { head.pointee.folded }
-    _modify { yield &head.pointee.folded }
+    FoldedTexts(
+      ends: UnsafeBufferPointer(start: endBase, count: head.pointee.count),
+      bytes: UnsafeBufferPointer(start: byteBase, count: Int(head.pointee.byteCount)))
   }
 
   /// A 16-bit digest of an id; equal ids have equal tags.
@@ -190,62 +232,127 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   }
 
   /// Reads one value from each part an insertion or removal at `slot` starts with (the entry,
-  /// its tag, its folded text), returned so that the reads stay.
+  /// its tag and its text's end), returned so that the reads stay.
   func touch(slot: Int) -> Int {
     let entry = UnsafeRawPointer(entryBase + slot).load(as: UInt8.self)
-    let folded = head.pointee.folded
-    return Int(entry) &+ Int(tagBase[slot]) &+ folded.start(of: min(slot, folded.count - 1))
+    return Int(entry) &+ Int(tagBase[slot]) &+ Int(endBase[slot])
   }
 
-  /// Inserts `entry` at `slot`.
-  /// - Precondition: the leaf has room for one more entry.
+  /// Whether `extra` more folded bytes fit in this leaf.
+  func hasRoom(forBytes extra: Int) -> Bool {
+    Int(head.pointee.byteCount) + extra <= Int(head.pointee.byteCapacity)
+  }
+
+  /// Inserts `entry`, whose folded text is `folded`, at `slot`.
+  /// - Precondition: the leaf has room for one more entry and for `folded`.
   /// - Complexity: O(leaf size + leaf bytes).
-  func insert(_ entry: Entry, at slot: Int, folder: TextFolder) {
+  func insert(_ entry: Entry, folded: [UInt8], at slot: Int) {
     let count = head.pointee.count
-    precondition(count < Int(head.pointee.entryCapacity), "leaf full")
+    precondition(count < Int(head.pointee.entryCapacity) && hasRoom(forBytes: folded.count))
     let entries = entryBase
     (entries + slot + 1).moveInitialize(from: entries + slot, count: count - slot)
     (entries + slot).initialize(to: entry)
     let tags = tagBase
     (tags + slot + 1).update(from: tags + slot, count: count - slot)
     tags[slot] = Self.tag(of: entry.id)
+    let start = start(of: slot)
+    let ends = endBase
+    (ends + slot + 1).update(from: ends + slot, count: count - slot)
+    ends[slot] = Int32(start)
     head.pointee.count = count + 1
-    folder.withFolded(entry.text) { head.pointee.folded.insert($0, at: slot) }
+    replaceBytes(from: start, removing: 0, with: folded, at: slot)
   }
 
   /// Removes and returns the entry at `slot`. O(leaf size + leaf bytes).
   func remove(at slot: Int) -> Entry {
     let count = head.pointee.count
+    let start = start(of: slot)
+    replaceBytes(from: start, removing: Int(endBase[slot]) - start, with: [], at: slot)
     let entries = entryBase
     let removed = (entries + slot).move()
     (entries + slot).moveInitialize(from: entries + slot + 1, count: count - slot - 1)
     let tags = tagBase
     (tags + slot).update(from: tags + slot + 1, count: count - slot - 1)
+    let ends = endBase
+    (ends + slot).update(from: ends + slot + 1, count: count - slot - 1)
     head.pointee.count = count - 1
-    head.pointee.folded.remove(at: slot)
     return removed
   }
 
-  /// Replaces the entry at `slot` with one of the same id. O(leaf bytes) when the text changed.
-  func replace(at slot: Int, with entry: Entry, folder: TextFolder) {
-    let textChanged = entryBase[slot].text != entry.text
+  /// Replaces the entry at `slot` with one of the same id, whose folded text is `folded` when
+  /// its text changed.
+  /// - Precondition: the leaf has room for the longer text.
+  func replace(at slot: Int, with entry: Entry, folded: [UInt8]?) {
     entryBase[slot] = entry
-    if textChanged {
-      folder.withFolded(entry.text) { head.pointee.folded.replace(at: slot, with: $0) }
+    guard let folded else { return }
+    let start = start(of: slot)
+    let old = Int(endBase[slot]) - start
+    precondition(hasRoom(forBytes: folded.count - old))
+    replaceBytes(from: start, removing: old, with: folded, at: slot)
+  }
+
+  /// Where text `slot` starts among the folded bytes.
+  private func start(of slot: Int) -> Int { slot == 0 ? 0 : Int(endBase[slot - 1]) }
+
+  /// Replaces `removing` folded bytes from `start`, which are text `slot`'s, with `folded`,
+  /// moving the bytes after them and the ends from `slot` on.
+  private func replaceBytes(from start: Int, removing: Int, with folded: [UInt8], at slot: Int) {
+    let delta = folded.count - removing
+    let bytes = byteBase
+    let byteCount = Int(head.pointee.byteCount)
+    if delta != 0 {
+      let tail = start + removing
+      (bytes + tail + delta).update(from: bytes + tail, count: byteCount - tail)
+      let ends = endBase
+      let shift = Int32(delta)
+      for position in slot..<head.pointee.count { ends[position] &+= shift }
+      head.pointee.byteCount = Int32(byteCount + delta)
+    }
+    folded.withUnsafeBufferPointer { source in
+      if let base = source.baseAddress { (bytes + start).update(from: base, count: source.count) }
     }
   }
 
   /// Moves the entries from `slot` on into a new leaf, returned.
   func splitLeaf(at slot: Int) -> EntryTreeNode {
-    let capacity = Int(head.pointee.entryCapacity)
+    let count = head.pointee.count
+    let cut = start(of: slot)
+    let moved = Int(head.pointee.byteCount) - cut
     let right = Self.empty(
-      capacity: capacity, folded: head.pointee.folded.split(at: slot, keepingCapacity: capacity))
-    let moved = head.pointee.count - slot
-    right.entryBase.moveInitialize(from: entryBase + slot, count: moved)
-    right.tagBase.update(from: tagBase + slot, count: moved)
-    right.head.pointee.count = moved
+      capacity: Int(head.pointee.entryCapacity), byteCapacity: moved + Self.spareBytes(for: moved))
+    let rightCount = count - slot
+    right.entryBase.moveInitialize(from: entryBase + slot, count: rightCount)
+    right.tagBase.update(from: tagBase + slot, count: rightCount)
+    let shift = Int32(cut)
+    for position in 0..<rightCount { right.endBase[position] = endBase[slot + position] - shift }
+    right.byteBase.update(from: byteBase + cut, count: moved)
+    right.head.pointee.count = rightCount
+    right.head.pointee.byteCount = Int32(moved)
     head.pointee.count = slot
+    head.pointee.byteCount = Int32(cut)
     return right
+  }
+
+  /// This leaf moved into a new allocation with room for `byteCapacity` folded bytes: same
+  /// entries, number, parent and slot hint. This leaf is left empty, for the caller to replace
+  /// everywhere it is referenced.
+  func moved(byteCapacity: Int) -> EntryTreeNode {
+    let count = head.pointee.count
+    let byteCount = Int(head.pointee.byteCount)
+    precondition(byteCapacity >= byteCount)
+    let new = Self.empty(capacity: Int(head.pointee.entryCapacity), byteCapacity: byteCapacity)
+    new.entryBase.moveInitialize(from: entryBase, count: count)
+    new.tagBase.update(from: tagBase, count: count)
+    new.endBase.update(from: endBase, count: count)
+    new.byteBase.update(from: byteBase, count: byteCount)
+    new.head.pointee.count = count
+    new.head.pointee.byteCount = Int32(byteCount)
+    new.head.pointee.parent = head.pointee.parent
+    new.head.pointee.number = head.pointee.number
+    new.head.pointee.slotHint = head.pointee.slotHint
+    head.pointee.count = 0
+    head.pointee.byteCount = 0
+    return new
   }
 
   // MARK: Inner nodes

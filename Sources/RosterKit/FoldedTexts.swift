@@ -1,12 +1,13 @@
-/// The folded texts of one leaf's entries (``TextFolder``), end to end in one byte array, so a
+/// The folded texts of one leaf's entries (``TextFolder``), end to end in one run of bytes, so a
 /// search reads contiguous memory instead of every entry's string.
 ///
-/// `ends[i]` is where entry `i`'s bytes end; entry `i` holds `bytes[start(i)..<ends[i]]`. Every
-/// change to the leaf's entries makes the same change here (``EntryTreeNode`` keeps them in
-/// step), so the copy is never stale and never rebuilt.
+/// A view into the leaf's own allocation (``EntryTreeNode``), valid while the leaf lives and
+/// does not change. `ends[i]` is where entry `i`'s bytes end; entry `i` holds
+/// `bytes[start(of: i)..<ends[i]]`. Every change to the leaf's entries makes the same change to
+/// these bytes, so the copy is never stale and never rebuilt.
 struct FoldedTexts {
-  private(set) var bytes: [UInt8] = []
-  private(set) var ends: [Int32] = []
+  let ends: UnsafeBufferPointer<Int32>
+  let bytes: UnsafeBufferPointer<UInt8>
 
   /// The number of texts.
   var count: Int { ends.count }
@@ -15,63 +16,8 @@ struct FoldedTexts {
   func start(of slot: Int) -> Int { slot == 0 ? 0 : Int(ends[slot - 1]) }
 
   /// The folded bytes of text `slot`.
-  func text(at slot: Int) -> ArraySlice<UInt8> { bytes[start(of: slot)..<Int(ends[slot])] }
-
-  /// Makes room for `texts` texts, so that inserting up to that many reallocates nothing.
-  mutating func reserveCapacity(_ texts: Int) {
-    ends.reserveCapacity(texts)
-  }
-
-  /// Makes room for a quarter more bytes than are stored (at least 64), so that inserting a
-  /// few texts into a full leaf reallocates nothing.
-  mutating func reserveSpareBytes() {
-    bytes.reserveCapacity(bytes.count + max(64, bytes.count / 4))
-  }
-
-  /// Appends a folded text.
-  mutating func append(_ folded: [UInt8]) {
-    bytes.append(contentsOf: folded)
-    ends.append(Int32(bytes.count))
-  }
-
-  /// Inserts a folded text at `slot`. O(leaf bytes).
-  mutating func insert(_ folded: [UInt8], at slot: Int) {
-    bytes.insert(contentsOf: folded, at: start(of: slot))
-    ends.insert(Int32(start(of: slot)), at: slot)
-    shiftEnds(from: slot, by: folded.count)
-  }
-
-  /// Removes text `slot`. O(leaf bytes).
-  mutating func remove(at slot: Int) {
-    let range = start(of: slot)..<Int(ends[slot])
-    bytes.removeSubrange(range)
-    ends.remove(at: slot)
-    shiftEnds(from: slot, by: -range.count)
-  }
-
-  /// Replaces text `slot`. O(leaf bytes).
-  mutating func replace(at slot: Int, with folded: [UInt8]) {
-    let range = start(of: slot)..<Int(ends[slot])
-    bytes.replaceSubrange(range, with: folded)
-    shiftEnds(from: slot, by: folded.count - range.count)
-  }
-
-  /// Removes texts `slot...` and returns them, for a leaf that splits.
-  mutating func split(at slot: Int, keepingCapacity texts: Int) -> FoldedTexts {
-    let cut = start(of: slot)
-    var right = FoldedTexts()
-    right.bytes = Array(bytes[cut...])
-    right.ends.reserveCapacity(texts)
-    for end in ends[slot...] { right.ends.append(end - Int32(cut)) }
-    bytes.removeSubrange(cut...)
-    ends.removeSubrange(slot...)
-    return right
-  }
-
-  private mutating func shiftEnds(from slot: Int, by delta: Int) {
-    guard delta != 0 else { return }
-    let delta = Int32(delta)
-    for position in slot..<ends.count { ends[position] &+= delta }
+  func text(at slot: Int) -> Slice<UnsafeBufferPointer<UInt8>> {
+    bytes[start(of: slot)..<Int(ends[slot])]
   }
 
   /// Calls `body` with every text at or after `slot` that contains `needle`, in order, until it
@@ -89,30 +35,26 @@ struct FoldedTexts {
       for slot in slot..<ends.count where !body(slot) { return }
       return
     }
-    bytes.withUnsafeBufferPointer { bytes in
-      ends.withUnsafeBufferPointer { ends in
-        let first = needle[0]
-        let length = needle.count
-        var slot = slot
-        var position = slot == 0 ? 0 : Int(ends[slot - 1])
-        let last = bytes.count - length
-        while position <= last {
-          position = Self.position(of: first, in: bytes, from: position)
-          if position > last { break }
-          var matched = 1
-          while matched < length && bytes[position + matched] == needle[matched] { matched += 1 }
-          if matched < length {
-            position += 1
-            continue
-          }
-          while Int(ends[slot]) <= position { slot += 1 }
-          let end = Int(ends[slot])
-          if position + length <= end, !body(slot) { return }
-          // Either way, later starts in this text find nothing new.
-          position = end
-          slot += 1
-        }
+    let first = needle[0]
+    let length = needle.count
+    var slot = slot
+    var position = start(of: slot)
+    let last = bytes.count - length
+    while position <= last {
+      position = Self.position(of: first, in: bytes, from: position)
+      if position > last { break }
+      var matched = 1
+      while matched < length && bytes[position + matched] == needle[matched] { matched += 1 }
+      if matched < length {
+        position += 1
+        continue
       }
+      while Int(ends[slot]) <= position { slot += 1 }
+      let end = Int(ends[slot])
+      if position + length <= end, !body(slot) { return }
+      // Either way, later starts in this text find nothing new.
+      position = end
+      slot += 1
     }
   }
 

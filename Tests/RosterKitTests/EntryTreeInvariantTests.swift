@@ -29,9 +29,9 @@ import Testing
     #expect(tree.invariantViolations() == [])
   }
 
-  /// Long texts, inserted and grown in place, far beyond the room a leaf's folded bytes are
-  /// given at first: the tree stays sound and every lookup right.
-  @Test func longTextsInsertedAndGrown() throws {
+  /// Long texts overflow a leaf's room for folded bytes, on insertion and on replacement: the
+  /// leaf moves into a larger allocation, and the parent, the registry and lookups by id follow.
+  @Test func leavesThatOutgrowTheirFoldedBytesMove() throws {
     let tree = tree(count: 40, leafCapacity: 4)
     var expected = (0..<40).map(entry)
     for step in 0..<60 {
@@ -77,7 +77,7 @@ import Testing
     let next = tree.nextLeaf(after: node)!
     while next.count <= tree.leafCapacity {
       let extra = entry(100 + next.count)
-      next.insert(extra, at: 0, folder: tree.folder)
+      next.insert(extra, folded: Array(extra.text.utf8), at: 0)
     }
     #expect(tree.invariantViolations().contains { $0.contains("holds \(next.count) > 2") })
   }
@@ -87,14 +87,14 @@ import Testing
     let first = tree.firstLeaf
     let second = tree.nextLeaf(after: first)!
     let moved = first.remove(at: 0)
-    second.insert(moved, at: 0, folder: tree.folder)
+    second.insert(moved, folded: Array(moved.text.utf8), at: 0)
     #expect(tree.invariantViolations().contains { $0.contains("the index puts") })
   }
 
   @Test func reportsAStaleFoldedTextAndAWrongTag() {
     let tree = tree(count: 40)
     let leaf = tree.firstLeaf
-    leaf.folded.replace(at: 0, with: Array("stale".utf8))
+    leaf.replace(at: 0, with: leaf.entries[0], folded: Array("stale".utf8))
     #expect(tree.invariantViolations().contains { $0.contains("stale folded text") })
     leaf.tags[0] ^= 1
     #expect(tree.invariantViolations().contains { $0.contains("tags") })
