@@ -55,11 +55,6 @@ extension EntryTree {
         violations.append(
           "inner node \(path) has \(node.children.count) > \(innerCapacity) children")
       }
-      if node.childCounts.count != node.children.count {
-        violations.append(
-          "inner node \(path) has \(node.childCounts.count) counts for \(node.children.count) children"
-        )
-      }
       let sum = node.childCounts.reduce(0) { $0 + Int($1) }
       if node.count != sum {
         violations.append("inner node \(path) counts \(node.count), its children sum otherwise")

@@ -72,7 +72,7 @@ final class EntryTree {
       var from = 0
       while from < level.count {
         let to = min(from + innerFill, level.count)
-        next.append(EntryTreeNode.inner(with: Array(level[from..<to])))
+        next.append(EntryTreeNode.inner(with: level[from..<to], capacity: innerCapacity + 1))
         from = to
       }
       level = next
@@ -347,9 +347,7 @@ final class EntryTree {
     var node = empty
     while let parent = node.parent, node.count == 0 {
       let slot = parent.slot(of: node)
-      parent.children.remove(at: slot)
-      parent.childCounts.remove(at: slot)
-      node.parent = nil
+      parent.removeEmptyChild(at: slot)
       node = parent
     }
     while !root.isLeaf, root.children.count == 1 {
@@ -372,22 +370,15 @@ final class EntryTree {
         index.set(entry.id, leaf: right.number, hint: slot)
       }
     } else {
-      let half = node.children.count / 2
-      right = EntryTreeNode.inner(with: Array(node.children[half...]))
-      node.children.removeSubrange(half...)
-      node.childCounts.removeSubrange(half...)
-      node.count -= right.count
+      right = node.splitInner(at: node.children.count / 2)
     }
     if let parent = node.parent {
       let slot = parent.slot(of: node)
       parent.childCounts[slot] = Int32(node.count)
-      parent.children.insert(right, at: slot + 1)
-      parent.childCounts.insert(Int32(right.count), at: slot + 1)
-      right.parent = parent
-      right.slotHint = slot + 1
+      parent.insertChild(right, at: slot + 1)
       if parent.children.count > innerCapacity { split(parent) }
     } else {
-      root = EntryTreeNode.inner(with: [node, right])
+      root = EntryTreeNode.inner(with: [node, right], capacity: innerCapacity + 1)
     }
   }
 }

@@ -5,11 +5,8 @@ import Foundation
 struct EntryTreeNodeHeader {
   /// The parent, or `nil` for the root. Unowned: parents own children, never the reverse.
   unowned(unsafe) var parent: EntryTreeNode?
-  /// An inner node's children, in list order; empty in leaves.
-  var children: [EntryTreeNode]
-  /// `childCounts[i]` is the number of entries under `children[i]`: 32 bits, so that the scan
-  /// for an offset reads half the cache lines (a list of 2³¹ entries would need 128 GB).
-  var childCounts: [Int32]
+  /// An inner node's number of children; 0 in leaves.
+  var childCount: Int32
   /// The number of entries in this subtree: a leaf's own entries.
   var count: Int
   /// A leaf's number in ``EntryTree``'s leaf registry; -1 for inner nodes.
@@ -18,8 +15,8 @@ struct EntryTreeNodeHeader {
   /// split or was pruned since, and checked before use.
   var slotHint: Int32
   let isLeaf: Bool
-  /// The entries a leaf has room for; 0 in inner nodes.
-  let entryCapacity: Int32
+  /// The entries a leaf, or the children an inner node, has room for.
+  let capacity: Int32
   /// The folded bytes a leaf holds, and has room for.
   var byteCount: Int32
   let byteCapacity: Int32
@@ -27,8 +24,7 @@ struct EntryTreeNodeHeader {
 
 /// A node of ``EntryTree``: a leaf holding entries, or an inner node holding children.
 ///
-/// Inner nodes keep their children's sizes in one contiguous array, so finding the child that
-/// holds an offset reads one cache line or two instead of touching every child object.
+/// An inner node keeps its children and their sizes in its tail (``EntryTreeNode+Inner``).
 ///
 /// A leaf is one allocation: its header, then the entries, a 16-bit tag of each entry's id, the
 /// ends of the entries' folded texts (``FoldedTexts``) and the folded bytes. At a million
@@ -72,30 +68,14 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
     return leaf
   }
 
-  /// An inner node over `children`, which it becomes the parent of.
-  static func inner(with children: [EntryTreeNode]) -> EntryTreeNode {
-    let node = unsafeDowncast(
-      create(minimumCapacity: 0) { _ in
-        EntryTreeNodeHeader(
-          parent: nil, children: children, childCounts: children.map { Int32($0.count) },
-          count: children.reduce(0) { $0 + $1.count }, number: -1, slotHint: 0, isLeaf: false,
-          entryCapacity: 0, byteCount: 0, byteCapacity: 0)
-      }, to: EntryTreeNode.self)
-    for (slot, child) in children.enumerated() {
-      child.parent = node
-      child.slotHint = slot
-    }
-    return node
-  }
-
   /// A leaf with no entries and the room given.
   private static func empty(capacity: Int, byteCapacity: Int) -> EntryTreeNode {
     let layout = Layout(capacity: capacity, byteCapacity: byteCapacity)
     let leaf = unsafeDowncast(
       create(minimumCapacity: layout.words) { _ in
         EntryTreeNodeHeader(
-          parent: nil, children: [], childCounts: [], count: 0, number: -1, slotHint: 0,
-          isLeaf: true, entryCapacity: Int32(capacity), byteCount: 0,
+          parent: nil, childCount: 0, count: 0, number: -1, slotHint: 0,
+          isLeaf: true, capacity: Int32(capacity), byteCount: 0,
           byteCapacity: Int32(byteCapacity))
       }, to: EntryTreeNode.self)
     leaf.withUnsafeMutablePointerToElements { words in
@@ -113,7 +93,11 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   static func spareBytes(for bytes: Int) -> Int { max(64, bytes / 4) }
 
   deinit {
-    if head.pointee.isLeaf { entryBase.deinitialize(count: head.pointee.count) }
+    if head.pointee.isLeaf {
+      entryBase.deinitialize(count: head.pointee.count)
+    } else {
+      children.baseAddress!.deinitialize(count: children.count)
+    }
   }
 
   /// Where a leaf's parts start in its tail, in bytes, each 8-byte aligned: the entries at the
@@ -139,15 +123,6 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
     get { head.pointee.parent }
     set { head.pointee.parent = newValue }
   }
-  /// An inner node's children. Settable only so that tests can break a tree on purpose.
-  var children: [EntryTreeNode] {
-    get { head.pointee.children }
-    _modify { yield &head.pointee.children }
-  }
-  var childCounts: [Int32] {
-    get { head.pointee.childCounts }
-    _modify { yield &head.pointee.childCounts }
-  }
   /// The number of entries in this subtree.
   var count: Int {
     get { head.pointee.count }
@@ -167,14 +142,14 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
 
   /// The header, through a pointer: `ManagedBuffer.header` is a stored property, so each access
   /// to it would be checked for exclusivity at run time (3,000 instructions more per move).
-  private var head: UnsafeMutablePointer<EntryTreeNodeHeader> {
+  var head: UnsafeMutablePointer<EntryTreeNodeHeader> {
     withUnsafeMutablePointerToHeader { $0 }
   }
-  private var raw: UnsafeMutableRawPointer {
+  var raw: UnsafeMutableRawPointer {
     withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
   }
   private var layout: Layout {
-    Layout(capacity: Int(head.pointee.entryCapacity), byteCapacity: Int(head.pointee.byteCapacity))
+    Layout(capacity: Int(head.pointee.capacity), byteCapacity: Int(head.pointee.byteCapacity))
   }
   private var tagBase: UnsafeMutablePointer<UInt16> {
     (raw + layout.tags).assumingMemoryBound(to: UInt16.self)
@@ -248,7 +223,7 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   /// - Complexity: O(leaf size + leaf bytes).
   func insert(_ entry: Entry, folded: [UInt8], at slot: Int) {
     let count = head.pointee.count
-    precondition(count < Int(head.pointee.entryCapacity) && hasRoom(forBytes: folded.count))
+    precondition(count < Int(head.pointee.capacity) && hasRoom(forBytes: folded.count))
     let entries = entryBase
     (entries + slot + 1).moveInitialize(from: entries + slot, count: count - slot)
     (entries + slot).initialize(to: entry)
@@ -319,7 +294,7 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
     let cut = start(of: slot)
     let moved = Int(head.pointee.byteCount) - cut
     let right = Self.empty(
-      capacity: Int(head.pointee.entryCapacity), byteCapacity: moved + Self.spareBytes(for: moved))
+      capacity: Int(head.pointee.capacity), byteCapacity: moved + Self.spareBytes(for: moved))
     let rightCount = count - slot
     right.entryBase.moveInitialize(from: entryBase + slot, count: rightCount)
     right.tagBase.update(from: tagBase + slot, count: rightCount)
@@ -340,7 +315,7 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
     let count = head.pointee.count
     let byteCount = Int(head.pointee.byteCount)
     precondition(byteCapacity >= byteCount)
-    let new = Self.empty(capacity: Int(head.pointee.entryCapacity), byteCapacity: byteCapacity)
+    let new = Self.empty(capacity: Int(head.pointee.capacity), byteCapacity: byteCapacity)
     new.entryBase.moveInitialize(from: entryBase, count: count)
     new.tagBase.update(from: tagBase, count: count)
     new.endBase.update(from: endBase, count: count)
@@ -353,66 +328,5 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
     head.pointee.count = 0
     head.pointee.byteCount = 0
     return new
-  }
-
-  // MARK: Inner nodes
-
-  /// The position of `child` among this node's children: the hint when it holds, else a scan
-  /// of pointer comparisons (which renews the hint).
-  func slot(of child: EntryTreeNode) -> Int {
-    let hint = child.slotHint
-    if hint < head.pointee.children.count, head.pointee.children[hint] === child { return hint }
-    let slot = head.pointee.children.firstIndex { $0 === child }!
-    child.slotHint = slot
-    return slot
-  }
-
-  /// The number of entries under the children before `position`.
-  /// - Complexity: O(position), eight counts per step.
-  func entriesBefore(_ position: Int) -> Int {
-    head.pointee.childCounts.withUnsafeBufferPointer { counts in
-      let base = UnsafeRawPointer(counts.baseAddress!)
-      var lanes = SIMD8<Int32>()
-      var slot = 0
-      while slot &+ 8 <= position {
-        lanes &+= base.loadUnaligned(fromByteOffset: slot &* 4, as: SIMD8<Int32>.self)
-        slot &+= 8
-      }
-      var sum = Int(lanes.wrappedSum())
-      while slot < position {
-        sum &+= Int(counts[slot])
-        slot &+= 1
-      }
-      return sum
-    }
-  }
-
-  /// The child holding `offset` and the offset within it. For an insertion (`inserting`), an
-  /// offset at a boundary goes to the end of the left child.
-  /// - Complexity: O(children), eight counts per step until the right eight are found.
-  func child(at offset: Int, inserting: Bool) -> (slot: Int, offset: Int) {
-    head.pointee.childCounts.withUnsafeBufferPointer { counts in
-      let base = UnsafeRawPointer(counts.baseAddress!)
-      var remaining = offset
-      var slot = 0
-      // Skips eight children at once while the offset lies beyond them. Children are never
-      // empty, so at an exact boundary an insertion belongs to the last of the eight.
-      while slot &+ 8 <= counts.count {
-        let chunk = Int(
-          base.loadUnaligned(fromByteOffset: slot &* 4, as: SIMD8<Int32>.self).wrappedSum())
-        if remaining < chunk || (inserting && remaining == chunk) { break }
-        remaining -= chunk
-        slot &+= 8
-      }
-      while slot < counts.count {
-        let size = Int(counts[slot])
-        if remaining < size || (inserting && remaining == size) { return (slot, remaining) }
-        remaining -= size
-        slot &+= 1
-      }
-      // Only an insertion at the very end gets here; it belongs to the last child.
-      let last = counts.count - 1
-      return (last, remaining + Int(counts[last]))
-    }
   }
 }
