@@ -2,7 +2,7 @@ extension RosterList {
   /// Whether there is an action to undo.
   public var canUndo: Bool {
     access(keyPath: Self.revisionKey)
-    return !history.undoSteps.isEmpty
+    return history.undoCount > 0
   }
 
   /// Whether there is an undone action to redo.
