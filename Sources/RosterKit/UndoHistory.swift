@@ -45,7 +45,9 @@ struct UndoHistory {
   /// Takes back an edits array no step keeps, for the next action.
   mutating func reuse(_ edits: consuming [ListEdit]) {
     guard edits.capacity <= Self.reusedCapacity else { return }
-    edits.removeAll(keepingCapacity: true)
+    // Last first, one by one: each edit is destroyed by its own type's code, where
+    // `removeAll(keepingCapacity:)` goes through the general replacement of a range.
+    for _ in edits.indices { edits.removeLast() }
     spare = edits
   }
 
