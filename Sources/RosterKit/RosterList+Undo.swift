@@ -18,7 +18,7 @@ extension RosterList {
   @discardableResult
   public func undo() -> ListChange? {
     guard let step = history.popUndo() else { return nil }
-    let applied = performAll(step.edits.reversed().map(\.inverse))
+    let applied = performAll(inverting: step.edits)
     history.pushRedo(UndoHistory.Step(edits: step.edits, typing: nil))
     return publish(ListChange(origin: .undo, edits: applied))
   }

@@ -204,8 +204,11 @@ public final class RosterList {
       }
       return insert(entry, exactlyAt: place)
     case .remove(let entry, _, _):
-      guard let offset = tree.offset(of: entry.id) else { return nil }
-      return remove(exactlyAt: offset)
+      // Removed where the id index finds it, without a second walk down to its offset.
+      guard let (leaf, slot) = tree.find(entry.id) else { return nil }
+      let offset = tree.offset(ofSlot: slot, in: leaf)
+      let (removed, predecessor) = remove(slot: slot, of: leaf, at: offset)
+      return .remove(removed, offset: offset, after: predecessor)
     case .update(_, let new):
       guard let old = tree.replace(new) else { return nil }
       if old.text != new.text {

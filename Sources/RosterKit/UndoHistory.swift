@@ -85,7 +85,7 @@ struct UndoHistory {
   mutating func pushRedo(_ step: Step) { redoSteps.append(step) }
 
   /// Pushes an undo step, forgetting the oldest past ``limit``.
-  mutating func pushUndo(_ step: Step) {
+  mutating func pushUndo(_ step: consuming Step) {
     if undoCount < Self.limit {
       // Until the ring has all its slots, the steps start at slot 0 and the next one may be new.
       if undoCount == ring.count {
