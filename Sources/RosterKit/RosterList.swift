@@ -80,7 +80,8 @@ public final class RosterList {
   ///   - keepSorted: The order the list keeps itself in, as stored; the entries are taken to be
   ///     in it.
   ///   - makeID: Makes ids for new entries; inject a deterministic one in tests. By default,
-  ///     random version 4 UUIDs from a fast generator seeded by the system.
+  ///     random version 4 UUIDs from the list's own fast generator, seeded from
+  ///     ``UUIDGenerator/shared`` (itself seeded by the system).
   ///   - now: The clock for `created` and `updated`.
   /// - Complexity: O(n) in the number of entries.
   public convenience init(
