@@ -28,14 +28,14 @@ public struct ListChange: Hashable, Sendable {
   public init(origin: Origin, edits: [ListEdit]) {
     self.origin = origin
     self.edits = edits
+    // A single-entry action's one edit: its splice, without the merging loop.
+    if edits.count == 1 {
+      splices = Self.splice(of: edits[0]).map { [$0] } ?? []
+      return
+    }
     var splices: [Splice] = []
     for edit in edits {
-      let next: Splice
-      switch edit {
-      case .insert(_, let offset, _): next = Splice(offset: offset, removed: 0, inserted: 1)
-      case .remove(_, let offset, _): next = Splice(offset: offset, removed: 1, inserted: 0)
-      case .update, .categories, .title, .keepSorted: continue
-      }
+      guard let next = Self.splice(of: edit) else { continue }
       // One allocation for the report, however many splices it keeps.
       if splices.isEmpty { splices.reserveCapacity(edits.count) }
       if let last = splices.last, let merged = last.merged(with: next) {
@@ -45,6 +45,15 @@ public struct ListChange: Hashable, Sendable {
       }
     }
     self.splices = splices
+  }
+
+  /// The structural change of one edit, or `nil` for an edit that moves nothing.
+  private static func splice(of edit: ListEdit) -> Splice? {
+    switch edit {
+    case .insert(_, let offset, _): Splice(offset: offset, removed: 0, inserted: 1)
+    case .remove(_, let offset, _): Splice(offset: offset, removed: 1, inserted: 0)
+    case .update, .categories, .title, .keepSorted: nil
+    }
   }
 
   /// All ``splices`` as one splice over the range they touch, in the coordinates before the

@@ -14,7 +14,27 @@ extension RosterList {
     if Self.rebuilds(moves: edits.count / 2, count: tree.count), let done = performMoves(edits) {
       return done
     }
-    return edits.compactMap(perform)
+    return performEach(edits)
+  }
+
+  /// Applies the inverses of `edits`, last first: undoes them, as ``performAll(_:)`` would
+  /// apply `edits.reversed().map(\.inverse)`, but without that array when they go one by one.
+  /// Returns them as applied.
+  func performAll(inverting edits: [ListEdit]) -> [ListEdit] {
+    if Self.rebuilds(moves: edits.count / 2, count: tree.count) {
+      return performAll(edits.reversed().map(\.inverse))
+    }
+    return performEach(edits.reversed().lazy.map(\.inverse))
+  }
+
+  /// Applies `edits` one by one; returns those that applied, into one array allocated once.
+  private func performEach(_ edits: some Sequence<ListEdit>) -> [ListEdit] {
+    var applied: [ListEdit] = []
+    applied.reserveCapacity(edits.underestimatedCount)
+    for edit in edits {
+      if let done = perform(edit) { applied.append(done) }
+    }
+    return applied
   }
 
   /// Applies moves in the shape ``sortingEdits(_:collation:)`` makes — k removes at strictly

@@ -34,7 +34,7 @@ extension RosterList {
     let added = normalized.map {
       Entry(id: makeID(), text: $0, category: categoryName, created: stamp)
     }
-    act { edits in
+    actUnreported { edits in
       perform(CategoryRules(categories).creating(categoryName), into: &edits)
       for entry in added {
         let place = keepSorted.map { sortedPlace(of: entry.text, by: $0) } ?? tree.count
@@ -70,10 +70,12 @@ extension RosterList {
     let categoryName = try CategoryRules.normalizedName(category)
     let entry = Entry(id: makeID(), text: normalized, category: categoryName, created: now())
     let place = storedKeepSorted.map { sortedPlace(of: normalized, by: $0) } ?? offset
-    act(coalescing: coalescing ? entry.id : nil) { edits in
+    var edits = beginAction()
+    if categoryName != nil {
       perform(CategoryRules(storedCategories).creating(categoryName), into: &edits)
-      edits.append(insert(entry, exactlyAt: place))
     }
+    edits.append(insert(entry, exactlyAt: place))
+    endAction(edits, coalescing: coalescing ? entry.id : nil)
     return entry
   }
 
@@ -92,24 +94,24 @@ extension RosterList {
     let old = tree.entry(atSlot: slot, of: leaf)
     let normalized = try validated(text)
     guard normalized != old.text else { return old }
-    var entry = old
-    entry.text = normalized
-    entry.updated = now()
-    let new = entry
-    act(coalescing: id) { edits in
-      tree.replace(slot: slot, of: leaf, with: new)
-      duplicateIndex?.remove(old.text)
-      duplicateIndex?.add(new.text)
-      edits.append(.update(old: old, new: new))
-      if let order = storedKeepSorted, let from = tree.offset(of: id) {
-        let place = sortedPlace(of: new.text, by: order, skipping: from)
-        if place != from {
-          edits.append(remove(exactlyAt: from))
-          edits.append(insert(new, exactlyAt: place))
-        }
+    // Made afresh rather than as a changed copy of `old`: an entry copied costs a call and a
+    // retain of each string.
+    let new = Entry(
+      id: id, text: normalized, category: old.category, created: old.created, updated: now())
+    tree.replace(slot: slot, of: leaf, with: new)
+    duplicateIndex?.remove(old.text)
+    duplicateIndex?.add(new.text)
+    var edits = beginAction()
+    edits.append(.update(old: consume old, new: new))
+    if let order = storedKeepSorted, let from = tree.offset(of: id) {
+      let place = sortedPlace(of: new.text, by: order, skipping: from)
+      if place != from {
+        edits.append(remove(exactlyAt: from))
+        edits.append(insert(new, exactlyAt: place))
       }
     }
-    return entry
+    endAction(edits, coalescing: id)
+    return new
   }
 
   /// Sets or clears an entry's category, creating the category when it is new.
@@ -124,7 +126,7 @@ extension RosterList {
     entry.category = name
     entry.updated = now()
     let new = entry
-    act { edits in
+    actUnreported { edits in
       perform(CategoryRules(categories).creating(name), into: &edits)
       if let old = tree.entry(id: id), let done = perform(.update(old: old, new: new)) {
         edits.append(done)
@@ -142,13 +144,11 @@ extension RosterList {
     // `remove(ids:)` for one id, without its set and arrays, and without a walk down the tree.
     guard let (leaf, slot) = tree.find(id) else { throw .entryNotFound(id) }
     let offset = tree.offset(ofSlot: slot, in: leaf)
-    var removed: Entry?
-    act { edits in
-      let done = remove(slot: slot, of: leaf, at: offset)
-      edits.append(done)
-      if case .remove(let entry, _, _) = done { removed = entry }
-    }
-    return removed!
+    let (removed, predecessor) = remove(slot: slot, of: leaf, at: offset)
+    var edits = beginAction()
+    edits.append(.remove(removed, offset: offset, after: predecessor))
+    endAction(edits)
+    return removed
   }
 
   /// Removes several entries as one action (one undo step).
@@ -179,7 +179,7 @@ extension RosterList {
   /// Removes ascending, distinct offsets, last first so earlier offsets stay valid.
   private func removeSorted(_ offsets: [Int]) -> [Entry] {
     var removed: [Entry] = []
-    act { edits in
+    actUnreported { edits in
       for offset in offsets.reversed() {
         let done = remove(exactlyAt: offset)
         edits.append(done)
@@ -207,7 +207,7 @@ extension RosterList {
     {
       return
     }
-    act { edits in
+    actUnreported { edits in
       var moving: [Entry] = []
       for offset in sources.reversed() {
         let done = remove(exactlyAt: offset)
@@ -237,11 +237,11 @@ extension RosterList {
     guard from != offset else { return }
     // `move(fromOffsets:toOffset:)` for one entry, without its index set and arrays: out of
     // `from`, then in at `offset` of the shortened list.
-    act { edits in
-      let done = remove(slot: slot, of: leaf, at: from)
-      edits.append(done)
-      if case .remove(let entry, _, _) = done { edits.append(insert(entry, exactlyAt: offset)) }
-    }
+    let (entry, predecessor) = remove(slot: slot, of: leaf, at: from)
+    var edits = beginAction()
+    edits.append(.remove(entry, offset: from, after: predecessor))
+    edits.append(insert(entry, exactlyAt: offset))
+    endAction(edits)
   }
 
   /// Renames the list.

@@ -2,7 +2,7 @@ extension RosterList {
   /// Whether there is an action to undo.
   public var canUndo: Bool {
     access(keyPath: Self.revisionKey)
-    return !history.undoSteps.isEmpty
+    return history.undoCount > 0
   }
 
   /// Whether there is an undone action to redo.
@@ -18,7 +18,7 @@ extension RosterList {
   @discardableResult
   public func undo() -> ListChange? {
     guard let step = history.popUndo() else { return nil }
-    let applied = performAll(step.edits.reversed().map(\.inverse))
+    let applied = performAll(inverting: step.edits)
     history.pushRedo(UndoHistory.Step(edits: step.edits, typing: nil))
     return publish(ListChange(origin: .undo, edits: applied))
   }

@@ -44,13 +44,19 @@ public final class RosterList {
   static let revisionKey = \RosterList.revision
 
   @ObservationIgnored let tree: EntryTree
-  @ObservationIgnored let makeID: @Sendable () -> UUID
+  /// The ids of new entries, when they were injected; otherwise ``ids`` makes them.
+  @ObservationIgnored let injectedIDs: (@Sendable () -> UUID)?
+  /// The list's own id stream, seeded from ``UUIDGenerator/shared``: one list is never changed
+  /// by two threads at once, so its ids need neither the shared generator's lock nor a closure.
+  @ObservationIgnored @exclusivity(unchecked) var ids: UUIDGenerator.Stream
   @ObservationIgnored let now: @Sendable () -> Date
   // The list's own bookkeeping is never accessed overlapping, so it skips the run-time
   // exclusivity checks that a class's stored properties otherwise get on every modification.
   @ObservationIgnored @exclusivity(unchecked) var history = UndoHistory()
+  /// The observers in the order they were added, with their tokens: an array, which an action
+  /// with no observer skips with one check and a report walks without hashing.
   @ObservationIgnored @exclusivity(unchecked)
-  private var observers: [Int: (ListChange) -> Void] = [:]
+  private var observers: [(token: Int, handler: (ListChange) -> Void)] = []
   @ObservationIgnored @exclusivity(unchecked) private var nextObserver = 0
   @ObservationIgnored @exclusivity(unchecked) var duplicateIndex: DuplicateIndex?
   /// Makes the collation of a locale (an ICU id, `""` for the root), for keeping the list
@@ -74,7 +80,8 @@ public final class RosterList {
   ///   - keepSorted: The order the list keeps itself in, as stored; the entries are taken to be
   ///     in it.
   ///   - makeID: Makes ids for new entries; inject a deterministic one in tests. By default,
-  ///     random version 4 UUIDs from a fast generator seeded by the system.
+  ///     random version 4 UUIDs from the list's own fast generator, seeded from
+  ///     ``UUIDGenerator/shared`` (itself seeded by the system).
   ///   - now: The clock for `created` and `updated`.
   /// - Complexity: O(n) in the number of entries.
   public convenience init(
@@ -89,21 +96,22 @@ public final class RosterList {
   ) {
     self.init(
       id: id, title: title, rule: rule, categories: categories, tree: EntryTree(entries),
-      makeID: makeID ?? { UUIDGenerator.shared.make() }, now: now)
+      makeID: makeID, now: now)
     self.keepSorted = keepSorted
   }
 
   /// Creates a list over a prepared tree (tests use small node capacities to exercise splits).
   init(
     id: UUID, title: String, rule: Rule, categories: [EntryCategory], tree: EntryTree,
-    makeID: @escaping @Sendable () -> UUID, now: @escaping @Sendable () -> Date
+    makeID: (@Sendable () -> UUID)?, now: @escaping @Sendable () -> Date
   ) {
     self.id = id
     self.title = title
     self.rule = rule
     self.categories = categories
     self.tree = tree
-    self.makeID = makeID
+    self.injectedIDs = makeID
+    self.ids = UUIDGenerator.shared.makeStream()
     self.now = now
   }
 
@@ -167,13 +175,13 @@ public final class RosterList {
   @discardableResult
   public func addObserver(_ handler: @escaping (ListChange) -> Void) -> Int {
     nextObserver += 1
-    observers[nextObserver] = handler
+    observers.append((nextObserver, handler))
     return nextObserver
   }
 
   /// Stops calling the handler registered under `token`.
   public func removeObserver(_ token: Int) {
-    observers[token] = nil
+    observers.removeAll { $0.token == token }
   }
 
   // MARK: Applying edits
@@ -197,8 +205,11 @@ public final class RosterList {
       }
       return insert(entry, exactlyAt: place)
     case .remove(let entry, _, _):
-      guard let offset = tree.offset(of: entry.id) else { return nil }
-      return remove(exactlyAt: offset)
+      // Removed where the id index finds it, without a second walk down to its offset.
+      guard let (leaf, slot) = tree.find(entry.id) else { return nil }
+      let offset = tree.offset(ofSlot: slot, in: leaf)
+      let (removed, predecessor) = remove(slot: slot, of: leaf, at: offset)
+      return .remove(removed, offset: offset, after: predecessor)
     case .update(_, let new):
       guard let old = tree.replace(new) else { return nil }
       if old.text != new.text {
@@ -223,7 +234,7 @@ public final class RosterList {
 
   /// Inserts `entry` at a known offset: the fast path of user actions, which know exactly where.
   /// - Precondition: `0 <= offset <= count`; the id is new.
-  func insert(_ entry: Entry, exactlyAt offset: Int) -> ListEdit {
+  func insert(_ entry: consuming Entry, exactlyAt offset: Int) -> ListEdit {
     let predecessor = tree.insert(entry, at: offset)
     duplicateIndex?.add(entry.text)
     return .insert(entry, offset: offset, after: predecessor)
@@ -238,11 +249,14 @@ public final class RosterList {
   }
 
   /// Removes the entry at `slot` of `leaf`, found by id at `offset`: no walk down the tree.
-  func remove(slot: Int, of leaf: EntryTree.Leaf, at offset: Int) -> ListEdit {
-    let (removed, predecessor) = tree.removeReportingPredecessor(
-      slot: slot, of: leaf, offset: offset)
-    duplicateIndex?.remove(removed.text)
-    return .remove(removed, offset: offset, after: predecessor)
+  /// Returns the entry and the id of the one before it, for the caller's edit (made there, so
+  /// that the entry is not copied out of an edit again).
+  func remove(slot: Int, of leaf: EntryTree.Leaf, at offset: Int) -> (
+    entry: Entry, predecessor: UUID?
+  ) {
+    let removed = tree.removeReportingPredecessor(slot: slot, of: leaf, offset: offset)
+    duplicateIndex?.remove(removed.entry.text)
+    return removed
   }
 
   /// Applies edits made elsewhere — by another process, read back from storage — without
@@ -272,25 +286,70 @@ public final class RosterList {
     act { applied in perform(edits, into: &applied) }
   }
 
-  /// Runs `body` as one user action: one undo step, one report.
+  /// Runs `body` as one user action: one undo step, one report, which it returns.
   @discardableResult
   func act(coalescing key: UUID? = nil, _ body: (inout [ListEdit]) -> Void) -> ListChange {
-    var applied: [ListEdit] = []
-    // Room for a move's two edits, so that the array is allocated once.
-    applied.reserveCapacity(2)
+    var applied = beginAction()
     body(&applied)
-    guard !applied.isEmpty else { return ListChange(origin: .action, edits: []) }
+    return publish(ListChange(origin: .action, edits: record(applied, coalescing: key)))
+  }
+
+  /// Runs `body` as one user action whose caller needs no report (the single-entry actions
+  /// return their entry).
+  func actUnreported(coalescing key: UUID? = nil, _ body: (inout [ListEdit]) -> Void) {
+    var applied = beginAction()
+    body(&applied)
+    endAction(applied, coalescing: key)
+  }
+
+  /// The first half of a user action: an empty array for its edits, which the action appends
+  /// as it applies them, then hands to ``endAction(_:coalescing:)``. The single-entry actions
+  /// use the halves directly, without the closure of ``act(coalescing:_:)``.
+  func beginAction() -> [ListEdit] { history.emptyEdits() }
+
+  /// The second half of a user action: records `applied` as one undo step (or joins it to the
+  /// typing step `key` names) and reports it. The report is made only when an observer is
+  /// there to read it.
+  func endAction(_ applied: [ListEdit], coalescing key: UUID? = nil) {
+    let applied = record(applied, coalescing: key)
+    guard !applied.isEmpty else { return }
+    changed()
+    if !observers.isEmpty { notify(ListChange(origin: .action, edits: applied)) }
+  }
+
+  /// Records the edits an action applied as one undo step; returns them.
+  private func record(_ applied: [ListEdit], coalescing key: UUID?) -> [ListEdit] {
+    guard !applied.isEmpty else {
+      history.reuse(applied)
+      return []
+    }
     history.record(applied, coalescing: key)
-    return publish(ListChange(origin: .action, edits: applied))
+    return applied
   }
 
   /// Tells SwiftUI and the observers about a change.
   @discardableResult
   func publish(_ change: ListChange) -> ListChange {
     guard !change.edits.isEmpty else { return change }
-    withMutation(keyPath: Self.revisionKey) { _revision &+= 1 }
-    for handler in observers.values { handler(change) }
+    changed()
+    notify(change)
     return change
+  }
+
+  /// Tells SwiftUI that the entries changed.
+  private func changed() {
+    withMutation(keyPath: Self.revisionKey) { _revision &+= 1 }
+  }
+
+  /// Reports a change to the observers, in the order they were added.
+  private func notify(_ change: ListChange) {
+    for observer in observers { observer.handler(change) }
+  }
+
+  /// A fresh id for a new entry.
+  func makeID() -> UUID {
+    if let injectedIDs { return injectedIDs() }
+    return ids.make()
   }
 
   /// The text as the rule normalizes it, or the rule's refusal.

@@ -12,52 +12,94 @@ struct UndoHistory {
   /// Steps kept before the oldest are forgotten, so memory stays bounded.
   static let limit = 1_000
 
-  /// The undo steps are `undoBuffer[undoStart...]`: forgetting the oldest step moves the start
-  /// instead of shifting a thousand steps down on every action past the limit, and the
-  /// forgotten prefix is dropped once it is as long as the limit (amortized O(1)).
-  private var undoBuffer: [Step] = []
-  private var undoStart = 0
-  private(set) var redoSteps: [Step] = []
+  /// The largest edits array kept for reuse: an action's few edits, not a sort's thousands.
+  static let reusedCapacity = 4
 
-  /// The undo steps, oldest first.
-  var undoSteps: ArraySlice<Step> { undoBuffer[undoStart...] }
+  /// The undo steps, in a ring of at most ``limit`` slots: the oldest is in slot `oldest`, the
+  /// others follow it, wrapping around. Past the limit, a new step takes the oldest one's slot,
+  /// so nothing shifts and no slot is allocated.
+  private var ring: [Step] = []
+  private var oldest = 0
+  /// How many undo steps there are.
+  private(set) var undoCount = 0
+  private(set) var redoSteps: [Step] = []
+  /// The emptied edits array of the step forgotten last, which the next action fills: past the
+  /// limit, every action then reuses the storage of the one it forgets rather than freeing one
+  /// array and allocating another.
+  private var spare: [ListEdit] = []
+
+  /// The slot of the undo step `position` steps after the oldest.
+  private func slot(_ position: Int) -> Int {
+    let slot = oldest + position
+    return slot < ring.count ? slot : slot - ring.count
+  }
+
+  /// An empty array for an action's edits, with room for a move's two.
+  mutating func emptyEdits() -> [ListEdit] {
+    var edits: [ListEdit] = []
+    swap(&edits, &spare)
+    if edits.capacity == 0 { edits.reserveCapacity(2) }
+    return edits
+  }
+
+  /// Takes back an edits array no step keeps, for the next action.
+  mutating func reuse(_ edits: consuming [ListEdit]) {
+    guard edits.capacity <= Self.reusedCapacity else { return }
+    // Last first, one by one: each edit is destroyed by its own type's code, where
+    // `removeAll(keepingCapacity:)` goes through the general replacement of a range.
+    for _ in edits.indices { edits.removeLast() }
+    spare = edits
+  }
 
   /// Records an action; typing into the entry the last step was typing into joins that step.
   mutating func record(_ edits: [ListEdit], coalescing key: UUID?) {
-    redoSteps.removeAll()
-    if let key, undoBuffer.count > undoStart, let last = undoBuffer.last, last.typing == key,
-      edits.allSatisfy(isTextUpdate)
-    {
-      undoBuffer[undoBuffer.count - 1].edits.append(contentsOf: edits)
-      return
+    if !redoSteps.isEmpty { redoSteps.removeAll() }
+    if let key, undoCount > 0 {
+      let last = slot(undoCount - 1)
+      if ring[last].typing == key, edits.allSatisfy(isTextUpdate) {
+        ring[last].edits.append(contentsOf: edits)
+        return
+      }
     }
     pushUndo(Step(edits: edits, typing: key))
   }
 
   /// Ends the typing run: the next text change starts a new step.
   mutating func seal() {
-    if undoBuffer.count > undoStart { undoBuffer[undoBuffer.count - 1].typing = nil }
+    guard undoCount > 0 else { return }
+    let last = slot(undoCount - 1)
+    ring[last].typing = nil
   }
 
   mutating func popUndo() -> Step? {
-    undoBuffer.count > undoStart ? undoBuffer.removeLast() : nil
+    guard undoCount > 0 else { return nil }
+    undoCount -= 1
+    // The slot keeps no edits: they belong to the step that is handed out.
+    let last = slot(undoCount)
+    var step = Step(edits: [], typing: nil)
+    swap(&step, &ring[last])
+    return step
   }
 
   mutating func popRedo() -> Step? { redoSteps.popLast() }
   mutating func pushRedo(_ step: Step) { redoSteps.append(step) }
 
   /// Pushes an undo step, forgetting the oldest past ``limit``.
-  mutating func pushUndo(_ step: Step) {
-    undoBuffer.append(step)
-    if undoBuffer.count - undoStart > Self.limit {
-      // Releases the forgotten step's edits now; its slot goes with the next compaction.
-      undoBuffer[undoStart] = Step(edits: [], typing: nil)
-      undoStart += 1
-      if undoStart >= Self.limit {
-        undoBuffer.removeFirst(undoStart)
-        undoStart = 0
+  mutating func pushUndo(_ step: consuming Step) {
+    if undoCount < Self.limit {
+      // Until the ring has all its slots, the steps start at slot 0 and the next one may be new.
+      if undoCount == ring.count {
+        ring.append(step)
+      } else {
+        ring[slot(undoCount)] = step
       }
+      undoCount += 1
+      return
     }
+    var forgotten = step
+    swap(&forgotten, &ring[oldest])
+    oldest = oldest + 1 == ring.count ? 0 : oldest + 1
+    reuse(forgotten.edits)
   }
 
   private func isTextUpdate(_ edit: ListEdit) -> Bool {

@@ -66,4 +66,49 @@ import Testing
     }
     #expect(changes.map(\.origin) == [.action, .undo, .redo, .external])
   }
+
+  @Test func observersHearEachActionInTheOrderAddedUntilRemoved() throws {
+    let list = try makeList(["a"])
+    var heard: [String] = []
+    let first = list.addObserver { heard.append("first \($0.splices)") }
+    list.addObserver { heard.append("second \($0.splices)") }
+    try list.append("b")
+    list.removeObserver(first)
+    try list.move(id: list[0].id, toOffset: 1)
+    list.removeObserver(first)
+    try list.updateText(of: list[0].id, to: "c")
+    #expect(
+      heard == [
+        "first [@1 -0 +1]", "second [@1 -0 +1]", "second [@0 -1 +0, @1 -0 +1]", "second []",
+      ])
+  }
+
+  @Test func singleEntryActionsReportTheirEditsWithEntriesAsStored() throws {
+    let list = try makeList(["a", "b"])
+    let a = list[0]
+    let b = list[1]
+    var updated: Entry?
+    var added: Entry?
+    let changes = try reports(list) {
+      updated = try list.updateText(of: a.id, to: "aa")
+      #expect(updated == list[0])
+      #expect(try list.remove(id: a.id) == updated)
+      added = try list.insert("c", category: "Staff", at: 1)
+      #expect(added == list[1])
+      try list.move(id: b.id, toOffset: 1)
+    }
+    let new = try #require(updated)
+    let c = try #require(added)
+    #expect(new.id == a.id && new.text == "aa" && new.created == a.created)
+    #expect(new.updated > a.updated)
+    #expect(changes.count == 4)
+    #expect(changes[0].edits == [.update(old: a, new: new)])
+    #expect(changes[1].edits == [.remove(new, offset: 0, after: nil)])
+    #expect(changes[2].edits.last == .insert(c, offset: 1, after: b.id))
+    #expect(changes[2].categoriesChanged)
+    #expect(
+      changes[3].edits == [.remove(b, offset: 0, after: nil), .insert(b, offset: 1, after: c.id)])
+    #expect(changes.allSatisfy { $0.origin == .action })
+    #expect(list.entries.map(\.text) == ["c", "b"])
+  }
 }

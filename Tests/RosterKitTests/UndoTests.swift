@@ -81,4 +81,35 @@ import Testing
     #expect(undone == 1_000)
     #expect(list.count == 100)
   }
+
+  @Test func historyPastItsLimitKeepsTheNewestStepsThroughUndoAndRedo() throws {
+    let list = try makeList()
+    for n in 0..<1_500 { try list.append("item \(n)") }
+    for _ in 0..<10 { list.undo() }
+    for _ in 0..<5 { list.redo() }
+    #expect(list.count == 1_495)
+    // The first five fill the slots undo freed; the rest each forget the oldest step.
+    for n in 0..<600 { try list.append("more \(n)") }
+    #expect(!list.canRedo)
+    var undone = 0
+    while list.undo() != nil { undone += 1 }
+    #expect(undone == 1_000)
+    #expect(list.entries.map(\.text) == (0..<1_095).map { "item \($0)" })
+    for _ in 0..<1_000 { list.redo() }
+    #expect(list.count == 2_095)
+    #expect(list.entries.last?.text == "more 599")
+    #expect(list.redo() == nil)
+  }
+
+  @Test func typingPastTheLimitStillJoinsOneStep() throws {
+    let list = try makeList(["J"])
+    for n in 0..<1_200 { try list.append("item \(n)") }
+    let id = list[0].id
+    for text in ["Jo", "Joh", "John"] { try list.updateText(of: id, to: text) }
+    list.undo()
+    #expect(list[0].text == "J")
+    #expect(list.count == 1_201)
+    list.redo()
+    #expect(list[0].text == "John")
+  }
 }
