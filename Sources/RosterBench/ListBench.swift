@@ -196,7 +196,10 @@ struct ListBench {
     }
     lines.append(
       "| \(n) | undo/redo of a move | \(Stopwatch.format(ns: undo)) | — | — |"
-        + (callgrind ? " — | — | — |" : ""))
+        + (callgrind
+          ? counts?.byOperation["undo"].map {
+            String(format: " %.0f | %.0f | %.0f |", $0.instructions, $0.lines, $0.memoryLines)
+          } ?? " — | — | — |" : ""))
 
     // A whole search: every entry read, folded and compared once.
     let search = Stopwatch.median(samples: 3, batch: 1) { _ in

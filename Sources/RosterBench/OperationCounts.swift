@@ -17,7 +17,7 @@ struct OperationCounts {
     var memoryLines: Double
   }
 
-  /// Counts by probe name (`update`, `insert`, `remove`, `move`, `offsetOf`).
+  /// Counts by probe name (`update`, `insert`, `remove`, `move`, `undo`, `offsetOf`).
   let byOperation: [String: Counts]
 
   /// Runs the probe over `n` entries under callgrind; `nil` (with a line on standard error)

@@ -26,6 +26,7 @@ enum OperationProbe {
     let inserted = probe_insert(list, offsets)
     probe_remove(list, inserted)
     probe_move(list, ids, offsets)
+    probe_undo(list)
     sink &+= probe_search(list)
     print(sink)
   }
@@ -56,6 +57,14 @@ enum OperationProbe {
   @inline(never)
   static func probe_move(_ list: RosterList, _ ids: [UUID], _ offsets: [Int]) {
     for (i, id) in ids.enumerated() { try! list.move(id: id, toOffset: offsets[(i * 7) % calls]) }
+  }
+
+  /// Undoes the last action (a move) and redoes it, by turns.
+  @inline(never)
+  static func probe_undo(_ list: RosterList) {
+    for i in 0..<calls {
+      if i & 1 == 0 { list.undo() } else { list.redo() }
+    }
   }
 
   /// One whole search (not divided by the calls).
