@@ -144,4 +144,28 @@ import Testing
     #expect(list.search("qc").offsets == texts.indices.filter { $0 % 5 != 0 })
     #expect(list.search("x").offsets.isEmpty)
   }
+
+  /// Iterating matches while the list changes underneath never reads past a leaf's entries:
+  /// every entry handed out after the change is still in the list, none twice, and the
+  /// iteration ends. (Iterators read each leaf's entries in place.)
+  @Test func iteratingWhileTheListShrinksNeverReadsPastALeaf() throws {
+    let texts = (0..<60).map { "Anna \($0)" }
+    let list = try makeList(texts, leafCapacity: 8, innerCapacity: 3)
+    var iterator = list.search("anna").makeIterator()
+    var handedOut: [UUID] = []
+    for _ in 0..<3 {
+      let match = iterator.next()
+      handedOut.append(try #require(match).entry.id)
+    }
+    // Shrinks the leaf being read to its first entry, and empties many after it.
+    list.remove(atOffsets: IndexSet(integersIn: 1..<50))
+    var steps = 0
+    while let match = iterator.next(), steps <= 60 {
+      #expect(list.entry(id: match.entry.id) == match.entry)
+      handedOut.append(match.entry.id)
+      steps += 1
+    }
+    #expect(steps <= 60)
+    #expect(Set(handedOut).count == handedOut.count)
+  }
 }
