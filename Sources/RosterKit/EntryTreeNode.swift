@@ -290,43 +290,39 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
 
   /// Moves the entries from `slot` on into a new leaf, returned.
   func splitLeaf(at slot: Int) -> EntryTreeNode {
-    let count = head.pointee.count
-    let cut = start(of: slot)
-    let moved = Int(head.pointee.byteCount) - cut
-    let right = Self.empty(
-      capacity: Int(head.pointee.capacity), byteCapacity: moved + Self.spareBytes(for: moved))
-    let rightCount = count - slot
-    right.entryBase.moveInitialize(from: entryBase + slot, count: rightCount)
-    right.tagBase.update(from: tagBase + slot, count: rightCount)
-    let shift = Int32(cut)
-    for position in 0..<rightCount { right.endBase[position] = endBase[slot + position] - shift }
-    right.byteBase.update(from: byteBase + cut, count: moved)
-    right.head.pointee.count = rightCount
-    right.head.pointee.byteCount = Int32(moved)
-    head.pointee.count = slot
-    head.pointee.byteCount = Int32(cut)
-    return right
+    let moved = Int(head.pointee.byteCount) - start(of: slot)
+    return moveEntries(from: slot, byteCapacity: moved + Self.spareBytes(for: moved))
   }
 
   /// This leaf moved into a new allocation with room for `byteCapacity` folded bytes: same
   /// entries, number, parent and slot hint. This leaf is left empty, for the caller to replace
   /// everywhere it is referenced.
   func moved(byteCapacity: Int) -> EntryTreeNode {
-    let count = head.pointee.count
-    let byteCount = Int(head.pointee.byteCount)
-    precondition(byteCapacity >= byteCount)
-    let new = Self.empty(capacity: Int(head.pointee.capacity), byteCapacity: byteCapacity)
-    new.entryBase.moveInitialize(from: entryBase, count: count)
-    new.tagBase.update(from: tagBase, count: count)
-    new.endBase.update(from: endBase, count: count)
-    new.byteBase.update(from: byteBase, count: byteCount)
-    new.head.pointee.count = count
-    new.head.pointee.byteCount = Int32(byteCount)
+    let new = moveEntries(from: 0, byteCapacity: byteCapacity)
     new.head.pointee.parent = head.pointee.parent
     new.head.pointee.number = head.pointee.number
     new.head.pointee.slotHint = head.pointee.slotHint
-    head.pointee.count = 0
-    head.pointee.byteCount = 0
+    return new
+  }
+
+  /// Moves the entries from `slot` on, with their tags and folded texts, into a new leaf of the
+  /// same capacity with room for `byteCapacity` folded bytes; this leaf keeps those before.
+  private func moveEntries(from slot: Int, byteCapacity: Int) -> EntryTreeNode {
+    let count = head.pointee.count
+    let cut = start(of: slot)
+    let moved = Int(head.pointee.byteCount) - cut
+    precondition(byteCapacity >= moved)
+    let new = Self.empty(capacity: Int(head.pointee.capacity), byteCapacity: byteCapacity)
+    let newCount = count - slot
+    new.entryBase.moveInitialize(from: entryBase + slot, count: newCount)
+    new.tagBase.update(from: tagBase + slot, count: newCount)
+    let shift = Int32(cut)
+    for position in 0..<newCount { new.endBase[position] = endBase[slot + position] - shift }
+    new.byteBase.update(from: byteBase + cut, count: moved)
+    new.head.pointee.count = newCount
+    new.head.pointee.byteCount = Int32(moved)
+    head.pointee.count = slot
+    head.pointee.byteCount = Int32(cut)
     return new
   }
 }
