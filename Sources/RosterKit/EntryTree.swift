@@ -196,6 +196,37 @@ final class EntryTree {
   func insert(_ entry: Entry, at offset: Int) -> UUID? {
     precondition(offset >= 0 && offset <= root.count, "offset out of range")
     precondition(index[entry.id] == nil, "duplicate entry id")
+    return folder.withFolded(entry.text) { attach(entry, folded: $0, at: offset) }
+  }
+
+  /// Moves the entry at `slot` of `leaf` (from ``find(_:)``, at offset `from`) so that it ends
+  /// up at `offset` of the list without it, carrying its folded text along: nothing is folded
+  /// again, and the id index is updated in place.
+  ///
+  /// Returns the entry and the ids of the entries before it where it was and where it is now,
+  /// what undo needs to put it back.
+  /// - Precondition: `0 <= offset < count`.
+  /// - Complexity: O(log n).
+  func move(slot: Int, of leaf: Leaf, from: Int, to offset: Int) -> (
+    entry: Entry, formerPredecessor: UUID?, predecessor: UUID?
+  ) {
+    precondition(offset >= 0 && offset < root.count, "offset out of range")
+    let text = leaf.folded.text(at: slot)
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { copy in
+      _ = copy.initialize(fromContentsOf: text)
+      let formerPredecessor =
+        slot > 0 ? leaf.entries[slot - 1].id : (from > 0 ? self[from - 1].id : nil)
+      let entry = detach(slot: slot, of: leaf)
+      let predecessor = attach(entry, folded: UnsafeBufferPointer(copy), at: offset)
+      return (entry, formerPredecessor, predecessor)
+    }
+  }
+
+  /// Puts `entry`, whose folded text is `folded`, at `offset`, records its leaf in the id index
+  /// and returns the id of the entry now before it. O(log n).
+  private func attach(_ entry: Entry, folded: UnsafeBufferPointer<UInt8>, at offset: Int)
+    -> UUID?
+  {
     var node = root
     var remaining = offset
     while !node.isLeaf {
@@ -205,10 +236,8 @@ final class EntryTree {
       node = node.children[slot]
       remaining = inner
     }
-    folder.withFolded(entry.text) { folded in
-      if !node.hasRoom(forBytes: folded.count) { node = grow(node, toFit: folded.count) }
-      node.insert(entry, folded: folded, at: remaining)
-    }
+    if !node.hasRoom(forBytes: folded.count) { node = grow(node, toFit: folded.count) }
+    node.insert(entry, folded: folded, at: remaining)
     index.set(entry.id, leaf: node.number, hint: remaining)
     let predecessor =
       remaining > 0 ? node.entries[remaining - 1].id : (offset > 0 ? self[offset - 1].id : nil)
@@ -333,8 +362,15 @@ final class EntryTree {
   }
 
   private func remove(slot: Int, of leaf: EntryTreeNode) -> Entry {
-    let entry = leaf.remove(at: slot)
+    let entry = detach(slot: slot, of: leaf)
     index.remove(entry.id)
+    return entry
+  }
+
+  /// Takes the entry at `slot` out of `leaf` and out of the counts above it, pruning the leaf
+  /// when it empties; the id index still names the old leaf. O(log n).
+  private func detach(slot: Int, of leaf: EntryTreeNode) -> Entry {
+    let entry = leaf.remove(at: slot)
     var node = leaf
     while let parent = node.parent {
       parent.childCounts[parent.slot(of: node)] -= 1

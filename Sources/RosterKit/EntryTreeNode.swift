@@ -221,7 +221,7 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   /// Inserts `entry`, whose folded text is `folded`, at `slot`.
   /// - Precondition: the leaf has room for one more entry and for `folded`.
   /// - Complexity: O(leaf size + leaf bytes).
-  func insert(_ entry: Entry, folded: [UInt8], at slot: Int) {
+  func insert(_ entry: Entry, folded: UnsafeBufferPointer<UInt8>, at slot: Int) {
     let count = head.pointee.count
     precondition(count < Int(head.pointee.capacity) && hasRoom(forBytes: folded.count))
     let entries = entryBase
@@ -242,7 +242,8 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   func remove(at slot: Int) -> Entry {
     let count = head.pointee.count
     let start = start(of: slot)
-    replaceBytes(from: start, removing: Int(endBase[slot]) - start, with: [], at: slot)
+    let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    replaceBytes(from: start, removing: Int(endBase[slot]) - start, with: none, at: slot)
     let entries = entryBase
     let removed = (entries + slot).move()
     (entries + slot).moveInitialize(from: entries + slot + 1, count: count - slot - 1)
@@ -257,7 +258,7 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   /// Replaces the entry at `slot` with one of the same id, whose folded text is `folded` when
   /// its text changed.
   /// - Precondition: the leaf has room for the longer text.
-  func replace(at slot: Int, with entry: Entry, folded: [UInt8]?) {
+  func replace(at slot: Int, with entry: Entry, folded: UnsafeBufferPointer<UInt8>?) {
     entryBase[slot] = entry
     guard let folded else { return }
     let start = start(of: slot)
@@ -271,7 +272,9 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
 
   /// Replaces `removing` folded bytes from `start`, which are text `slot`'s, with `folded`,
   /// moving the bytes after them and the ends from `slot` on.
-  private func replaceBytes(from start: Int, removing: Int, with folded: [UInt8], at slot: Int) {
+  private func replaceBytes(
+    from start: Int, removing: Int, with folded: UnsafeBufferPointer<UInt8>, at slot: Int
+  ) {
     let delta = folded.count - removing
     let bytes = byteBase
     let byteCount = Int(head.pointee.byteCount)
@@ -283,9 +286,7 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
       for position in slot..<head.pointee.count { ends[position] &+= shift }
       head.pointee.byteCount = Int32(byteCount + delta)
     }
-    folded.withUnsafeBufferPointer { source in
-      if let base = source.baseAddress { (bytes + start).update(from: base, count: source.count) }
-    }
+    if let base = folded.baseAddress { (bytes + start).update(from: base, count: folded.count) }
   }
 
   /// Moves the entries from `slot` on into a new leaf, returned.

@@ -236,11 +236,12 @@ extension RosterList {
     }
     guard from != offset else { return }
     // `move(fromOffsets:toOffset:)` for one entry, without its index set and arrays: out of
-    // `from`, then in at `offset` of the shortened list.
-    let (entry, predecessor) = remove(slot: slot, of: leaf, at: from)
+    // `from`, then in at `offset` of the shortened list, as the two edits undo reverses. The
+    // texts stay the same, so the duplicate index does too.
+    let moved = tree.move(slot: slot, of: leaf, from: from, to: offset)
     var edits = beginAction()
-    edits.append(.remove(entry, offset: from, after: predecessor))
-    edits.append(insert(entry, exactlyAt: offset))
+    edits.append(.remove(moved.entry, offset: from, after: moved.formerPredecessor))
+    edits.append(.insert(moved.entry, offset: offset, after: moved.predecessor))
     endAction(edits)
   }
 

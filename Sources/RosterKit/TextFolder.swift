@@ -32,7 +32,9 @@ final class TextFolder {
 
   /// Calls `body` with the folded bytes of `text`, valid only during the call.
   /// - Complexity: O(m) in the text's length.
-  func withFolded<Result>(_ text: String, _ body: ([UInt8]) -> Result) -> Result {
+  func withFolded<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    -> Result
+  {
     // Built in a local: appending to a stored property of a class checks exclusivity at run
     // time on every byte.
     var folded = scratch
@@ -63,7 +65,7 @@ final class TextFolder {
       }
     }
     defer { scratch = folded }
-    return body(folded)
+    return folded.withUnsafeBufferPointer(body)
   }
 
   /// The fold of a scalar above the table, cached.

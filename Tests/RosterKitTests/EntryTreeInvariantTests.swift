@@ -77,7 +77,7 @@ import Testing
     let next = tree.nextLeaf(after: node)!
     while next.count <= tree.leafCapacity {
       let extra = entry(100 + next.count)
-      next.insert(extra, folded: Array(extra.text.utf8), at: 0)
+      Array(extra.text.utf8).withUnsafeBufferPointer { next.insert(extra, folded: $0, at: 0) }
     }
     #expect(tree.invariantViolations().contains { $0.contains("holds \(next.count) > 2") })
   }
@@ -87,14 +87,16 @@ import Testing
     let first = tree.firstLeaf
     let second = tree.nextLeaf(after: first)!
     let moved = first.remove(at: 0)
-    second.insert(moved, folded: Array(moved.text.utf8), at: 0)
+    Array(moved.text.utf8).withUnsafeBufferPointer { second.insert(moved, folded: $0, at: 0) }
     #expect(tree.invariantViolations().contains { $0.contains("the index puts") })
   }
 
   @Test func reportsAStaleFoldedTextAndAWrongTag() {
     let tree = tree(count: 40)
     let leaf = tree.firstLeaf
-    leaf.replace(at: 0, with: leaf.entries[0], folded: Array("stale".utf8))
+    Array("stale".utf8).withUnsafeBufferPointer {
+      leaf.replace(at: 0, with: leaf.entries[0], folded: $0)
+    }
     #expect(tree.invariantViolations().contains { $0.contains("stale folded text") })
     leaf.tags[0] ^= 1
     #expect(tree.invariantViolations().contains { $0.contains("tags") })
