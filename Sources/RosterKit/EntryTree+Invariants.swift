@@ -32,6 +32,11 @@ extension EntryTree {
           violations.append("leaf \(path) holds \(node.entries.count) > \(leafCapacity)")
         }
         if node.entries.isEmpty && node !== root { violations.append("leaf \(path) is empty") }
+        if node.first < 0 || node.first + node.count > node.room {
+          violations.append(
+            "leaf \(path) places its entries at \(node.first)..<\(node.first + node.count), "
+              + "outside its room of \(node.room)")
+        }
         checkRegistration(of: node, path: path)
         checkLeafCopies(of: node, path: path)
         for entry in node.entries {

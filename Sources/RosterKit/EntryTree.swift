@@ -50,11 +50,13 @@ final class EntryTree {
     let innerFill = max(2, innerCapacity * 7 / 8)
     var leaves: [EntryTreeNode] = []
     leaves.reserveCapacity(entries.count / leafFill + 1)
+    // Every built leaf's entries start at the same place, which the index's hints name.
+    let first = EntryTreeNode.centered(leafFill, in: leafCapacity + 1)
     var start = 0
     repeat {
       let end = min(start + leafFill, entries.count)
       let leaf = EntryTreeNode.leaf(
-        with: entries[start..<end], capacity: leafCapacity + 1, folder: folder)
+        with: entries[start..<end], capacity: leafCapacity + 1, folder: folder, first: first)
       leaf.number = Int32(leaves.count)
       leaves.append(leaf)
       start = end
@@ -62,7 +64,7 @@ final class EntryTree {
     guard
       let index = EntryIndex(
         count: entries.count, id: { entries[$0].id },
-        leafOf: { Int32(truncatingIfNeeded: $0 / leafFill) }, slotOf: { $0 % leafFill })
+        leafOf: { Int32(truncatingIfNeeded: $0 / leafFill) }, slotOf: { first + $0 % leafFill })
     else { preconditionFailure("duplicate entry id") }
     self.leaves = leaves
     var level = leaves
@@ -107,18 +109,14 @@ final class EntryTree {
   /// The leaf and slot holding `id`. O(log n) worst case (a scan of one leaf's tags). Valid
   /// until the tree next changes.
   ///
-  /// The index's slot hint is tried first, and the slots either side of it, where one insertion
-  /// or removal before the entry puts it: each a read of the entry the caller reads next anyway.
+  /// The index's hint, the entry's place in its leaf's room, is tried first, and the places
+  /// either side of it, where one shift since puts it: each a read of the entry the caller reads
+  /// next anyway.
   func find(_ id: UUID) -> (leaf: EntryTreeNode, slot: Int)? {
     guard let (number, hint) = index.location(of: id), let leaf = leaves[Int(number)] else {
       return nil
     }
-    let entries = leaf.entries
-    func holds(_ slot: Int) -> Bool {
-      slot >= 0 && slot < entries.count && entries[slot].id == id
-    }
-    let found = holds(hint) ? hint : holds(hint + 1) ? hint + 1 : holds(hint - 1) ? hint - 1 : nil
-    guard let slot = found ?? leaf.slot(ofID: id) else { return nil }
+    guard let slot = leaf.slot(ofID: id, hint: hint) else { return nil }
     return (leaf, slot)
   }
 
@@ -237,8 +235,8 @@ final class EntryTree {
       remaining = inner
     }
     if !node.hasRoom(forBytes: folded.count) { node = grow(node, toFit: folded.count) }
-    node.insert(entry, folded: folded, at: remaining)
-    index.set(entry.id, leaf: node.number, hint: remaining)
+    let place = node.insert(entry, folded: folded, at: remaining)
+    index.set(entry.id, leaf: node.number, hint: place)
     let predecessor =
       remaining > 0 ? node.entries[remaining - 1].id : (offset > 0 ? self[offset - 1].id : nil)
     if node.count > leafCapacity { split(node) }
@@ -410,7 +408,7 @@ final class EntryTree {
       right = node.splitLeaf(at: node.count / 2)
       register(right)
       for (slot, entry) in right.entries.enumerated() {
-        index.set(entry.id, leaf: right.number, hint: slot)
+        index.set(entry.id, leaf: right.number, hint: right.place(ofSlot: slot))
       }
     } else {
       right = node.splitInner(at: node.children.count / 2)

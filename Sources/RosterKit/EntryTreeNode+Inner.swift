@@ -13,7 +13,7 @@ extension EntryTreeNode {
     let node = unsafeDowncast(
       create(minimumCapacity: (countsSize &+ capacity &* 8) / 8) { _ in
         EntryTreeNodeHeader(
-          parent: nil, childCount: 0, count: 0, number: -1, slotHint: 0, isLeaf: false,
+          parent: nil, childCount: 0, count: 0, number: -1, first: 0, slotHint: 0, isLeaf: false,
           capacity: Int32(capacity), byteCount: 0, byteCapacity: 0)
       }, to: EntryTreeNode.self)
     node.raw.bindMemory(to: Int32.self, capacity: capacity)

@@ -11,6 +11,9 @@ struct EntryTreeNodeHeader {
   var count: Int
   /// A leaf's number in ``EntryTree``'s leaf registry; -1 for inner nodes.
   var number: Int32
+  /// Where a leaf's first entry sits in its room: the entries fill places
+  /// `first..<first + count`, so that an insertion or removal shifts the shorter side.
+  var first: Int32
   /// Where this node last was among its parent's children: right unless a sibling before it
   /// split or was pruned since, and checked before use.
   var slotHint: Int32
@@ -40,9 +43,10 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   // MARK: Making nodes
 
   /// A leaf of `entries`, with room for `capacity` of them (a leaf's capacity plus the one that
-  /// makes it split) and for their folded texts and a quarter more.
+  /// makes it split) and for their folded texts and a quarter more. The entries sit from place
+  /// `first` on, by default with as much room before them as after.
   static func leaf(
-    with entries: some Collection<Entry>, capacity: Int, folder: TextFolder
+    with entries: some Collection<Entry>, capacity: Int, folder: TextFolder, first: Int? = nil
   ) -> EntryTreeNode {
     precondition(entries.count <= capacity, "more entries than room")
     var bytes: [UInt8] = []
@@ -52,11 +56,14 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
       folder.withFolded(entry.text) { bytes.append(contentsOf: $0) }
       ends.append(Int32(bytes.count))
     }
-    let leaf = empty(capacity: capacity, byteCapacity: bytes.count + spareBytes(for: bytes.count))
+    let first = first ?? centered(entries.count, in: capacity)
+    precondition(first >= 0 && first + entries.count <= capacity, "entries outside the room")
+    let leaf = empty(
+      capacity: capacity, byteCapacity: bytes.count + spareBytes(for: bytes.count), first: first)
     var slot = 0
     for entry in entries {
-      (leaf.entryBase + slot).initialize(to: entry)
-      leaf.tagBase[slot] = tag(of: entry.id)
+      (leaf.entryBase + first + slot).initialize(to: entry)
+      leaf.tagBase[first + slot] = tag(of: entry.id)
       leaf.endBase[slot] = ends[slot]
       slot += 1
     }
@@ -68,13 +75,16 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
     return leaf
   }
 
-  /// A leaf with no entries and the room given.
-  private static func empty(capacity: Int, byteCapacity: Int) -> EntryTreeNode {
+  /// Where `count` entries start in a room of `capacity` with as much room before as after.
+  static func centered(_ count: Int, in capacity: Int) -> Int { (capacity - count) / 2 }
+
+  /// A leaf with no entries and the room given, whose entries will start at place `first`.
+  private static func empty(capacity: Int, byteCapacity: Int, first: Int) -> EntryTreeNode {
     let layout = Layout(capacity: capacity, byteCapacity: byteCapacity)
     let leaf = unsafeDowncast(
       create(minimumCapacity: layout.words) { _ in
         EntryTreeNodeHeader(
-          parent: nil, childCount: 0, count: 0, number: -1, slotHint: 0,
+          parent: nil, childCount: 0, count: 0, number: -1, first: Int32(first), slotHint: 0,
           isLeaf: true, capacity: Int32(capacity), byteCount: 0,
           byteCapacity: Int32(byteCapacity))
       }, to: EntryTreeNode.self)
@@ -94,7 +104,7 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
 
   deinit {
     if head.pointee.isLeaf {
-      entryBase.deinitialize(count: head.pointee.count)
+      entries.baseAddress!.deinitialize(count: head.pointee.count)
     } else {
       children.baseAddress!.deinitialize(count: children.count)
     }
@@ -164,12 +174,19 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
 
   /// A leaf's entries, in list order: valid while the leaf lives and does not change.
   var entries: UnsafeMutableBufferPointer<Entry> {
-    UnsafeMutableBufferPointer(start: entryBase, count: head.pointee.count)
+    UnsafeMutableBufferPointer(start: entryBase + first, count: head.pointee.count)
   }
   /// `tags[i]` is ``tag(of:)`` of `entries[i].id`.
   var tags: UnsafeMutableBufferPointer<UInt16> {
-    UnsafeMutableBufferPointer(start: tagBase, count: head.pointee.count)
+    UnsafeMutableBufferPointer(start: tagBase + first, count: head.pointee.count)
   }
+  /// Where entry `slot` sits in the leaf's room: what the id index keeps as its hint, since it
+  /// locates the entry without the header.
+  func place(ofSlot slot: Int) -> Int { first &+ slot }
+  /// The place of a leaf's first entry.
+  var first: Int { Int(head.pointee.first) }
+  /// The entries a leaf, or the children an inner node, has room for.
+  var room: Int { Int(head.pointee.capacity) }
   /// The entries' texts, folded for search: valid while the leaf lives and does not change.
   var folded: FoldedTexts {
     FoldedTexts(
@@ -193,14 +210,26 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
 
   // MARK: Changing a leaf
 
-  /// The slot of the entry with this id in this leaf.
-  /// - Complexity: O(leaf size) over 2-byte tags.
-  func slot(ofID id: UUID) -> Int? {
+  /// The slot of the entry with this id in this leaf, trying first the index's hint (a
+  /// ``place(ofSlot:)``) and the places either side of it, where one shift since puts the entry.
+  ///
+  /// The hint's entry is read at an address that needs nothing from the header, so that its
+  /// cache miss overlaps the header's.
+  /// - Complexity: O(1) when the hint holds, else O(leaf size) over 2-byte tags.
+  func slot(ofID id: UUID, hint: Int) -> Int? {
+    let base = entryBase
+    let first = first
+    let end = first &+ head.pointee.count
+    func holds(_ place: Int) -> Bool { place >= first && place < end && base[place].id == id }
+    if holds(hint) { return hint &- first }
+    if holds(hint &+ 1) { return hint &+ 1 &- first }
+    if holds(hint &- 1) { return hint &- 1 &- first }
     let tag = Self.tag(of: id)
     let tags = tags
+    let entries = entries
     var slot = 0
     while let found = tags[slot...].firstIndex(of: tag) {
-      if entryBase[found].id == id { return found }
+      if entries[found].id == id { return found }
       slot = found + 1
     }
     return nil
@@ -209,8 +238,9 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   /// Reads one value from each part an insertion or removal at `slot` starts with (the entry,
   /// its tag and its text's end), returned so that the reads stay.
   func touch(slot: Int) -> Int {
-    let entry = UnsafeRawPointer(entryBase + slot).load(as: UInt8.self)
-    return Int(entry) &+ Int(tagBase[slot]) &+ Int(endBase[slot])
+    let place = place(ofSlot: slot)
+    let entry = UnsafeRawPointer(entryBase + place).load(as: UInt8.self)
+    return Int(entry) &+ Int(tagBase[place]) &+ Int(endBase[slot])
   }
 
   /// Whether `extra` more folded bytes fit in this leaf.
@@ -218,24 +248,41 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
     Int(head.pointee.byteCount) + extra <= Int(head.pointee.byteCapacity)
   }
 
-  /// Inserts `entry`, whose folded text is `folded`, at `slot`.
+  /// Inserts `entry`, whose folded text is `folded`, at `slot`; returns the entry's place.
+  ///
+  /// The entries before `slot` shift one place towards the start when they are fewer than those
+  /// after it and there is room there, else those after it shift towards the end: a quarter of
+  /// a leaf moves on average, not half.
   /// - Precondition: the leaf has room for one more entry and for `folded`.
   /// - Complexity: O(leaf size + leaf bytes).
-  func insert(_ entry: Entry, folded: UnsafeBufferPointer<UInt8>, at slot: Int) {
+  @discardableResult
+  func insert(_ entry: Entry, folded: UnsafeBufferPointer<UInt8>, at slot: Int) -> Int {
     let count = head.pointee.count
-    precondition(count < Int(head.pointee.capacity) && hasRoom(forBytes: folded.count))
+    let capacity = Int(head.pointee.capacity)
+    precondition(count < capacity && hasRoom(forBytes: folded.count))
+    let first = first
     let entries = entryBase
-    (entries + slot + 1).moveInitialize(from: entries + slot, count: count - slot)
-    (entries + slot).initialize(to: entry)
     let tags = tagBase
-    (tags + slot + 1).update(from: tags + slot, count: count - slot)
-    tags[slot] = Self.tag(of: entry.id)
+    let place: Int
+    if first > 0 && (slot < count - slot || first + count == capacity) {
+      (entries + first - 1).moveInitialize(from: entries + first, count: slot)
+      (tags + first - 1).update(from: tags + first, count: slot)
+      head.pointee.first = Int32(first - 1)
+      place = first - 1 + slot
+    } else {
+      (entries + first + slot + 1).moveInitialize(from: entries + first + slot, count: count - slot)
+      (tags + first + slot + 1).update(from: tags + first + slot, count: count - slot)
+      place = first + slot
+    }
+    (entries + place).initialize(to: entry)
+    tags[place] = Self.tag(of: entry.id)
     let start = start(of: slot)
     let ends = endBase
     (ends + slot + 1).update(from: ends + slot, count: count - slot)
     ends[slot] = Int32(start)
     head.pointee.count = count + 1
     replaceBytes(from: start, removing: 0, with: folded, at: slot)
+    return place
   }
 
   /// Removes and returns the entry at `slot`. O(leaf size + leaf bytes).
@@ -244,11 +291,20 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
     let start = start(of: slot)
     let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     replaceBytes(from: start, removing: Int(endBase[slot]) - start, with: none, at: slot)
+    // The shorter side closes the gap, as in an insertion.
+    let first = first
     let entries = entryBase
-    let removed = (entries + slot).move()
-    (entries + slot).moveInitialize(from: entries + slot + 1, count: count - slot - 1)
     let tags = tagBase
-    (tags + slot).update(from: tags + slot + 1, count: count - slot - 1)
+    let removed = (entries + first + slot).move()
+    if slot < count - 1 - slot {
+      (entries + first + 1).moveInitialize(from: entries + first, count: slot)
+      (tags + first + 1).update(from: tags + first, count: slot)
+      head.pointee.first = Int32(first + 1)
+    } else {
+      let place = first + slot
+      (entries + place).moveInitialize(from: entries + place + 1, count: count - slot - 1)
+      (tags + place).update(from: tags + place + 1, count: count - slot - 1)
+    }
     let ends = endBase
     (ends + slot).update(from: ends + slot + 1, count: count - slot - 1)
     head.pointee.count = count - 1
@@ -259,7 +315,7 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   /// its text changed.
   /// - Precondition: the leaf has room for the longer text.
   func replace(at slot: Int, with entry: Entry, folded: UnsafeBufferPointer<UInt8>?) {
-    entryBase[slot] = entry
+    entryBase[place(ofSlot: slot)] = entry
     guard let folded else { return }
     let start = start(of: slot)
     let old = Int(endBase[slot]) - start
@@ -292,14 +348,15 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   /// Moves the entries from `slot` on into a new leaf, returned.
   func splitLeaf(at slot: Int) -> EntryTreeNode {
     let moved = Int(head.pointee.byteCount) - start(of: slot)
-    return moveEntries(from: slot, byteCapacity: moved + Self.spareBytes(for: moved))
+    let first = Self.centered(head.pointee.count - slot, in: Int(head.pointee.capacity))
+    return moveEntries(from: slot, byteCapacity: moved + Self.spareBytes(for: moved), first: first)
   }
 
   /// This leaf moved into a new allocation with room for `byteCapacity` folded bytes: same
-  /// entries, number, parent and slot hint. This leaf is left empty, for the caller to replace
-  /// everywhere it is referenced.
+  /// entries at the same places (so the id index's hints hold), number, parent and slot hint.
+  /// This leaf is left empty, for the caller to replace everywhere it is referenced.
   func moved(byteCapacity: Int) -> EntryTreeNode {
-    let new = moveEntries(from: 0, byteCapacity: byteCapacity)
+    let new = moveEntries(from: 0, byteCapacity: byteCapacity, first: first)
     new.head.pointee.parent = head.pointee.parent
     new.head.pointee.number = head.pointee.number
     new.head.pointee.slotHint = head.pointee.slotHint
@@ -307,16 +364,19 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   }
 
   /// Moves the entries from `slot` on, with their tags and folded texts, into a new leaf of the
-  /// same capacity with room for `byteCapacity` folded bytes; this leaf keeps those before.
-  private func moveEntries(from slot: Int, byteCapacity: Int) -> EntryTreeNode {
+  /// same capacity with room for `byteCapacity` folded bytes, where they start at place
+  /// `first`; this leaf keeps those before.
+  private func moveEntries(from slot: Int, byteCapacity: Int, first: Int) -> EntryTreeNode {
     let count = head.pointee.count
     let cut = start(of: slot)
     let moved = Int(head.pointee.byteCount) - cut
     precondition(byteCapacity >= moved)
-    let new = Self.empty(capacity: Int(head.pointee.capacity), byteCapacity: byteCapacity)
+    let new = Self.empty(
+      capacity: Int(head.pointee.capacity), byteCapacity: byteCapacity, first: first)
     let newCount = count - slot
-    new.entryBase.moveInitialize(from: entryBase + slot, count: newCount)
-    new.tagBase.update(from: tagBase + slot, count: newCount)
+    let from = place(ofSlot: slot)
+    (new.entryBase + first).moveInitialize(from: entryBase + from, count: newCount)
+    (new.tagBase + first).update(from: tagBase + from, count: newCount)
     let shift = Int32(cut)
     for position in 0..<newCount { new.endBase[position] = endBase[slot + position] - shift }
     new.byteBase.update(from: byteBase + cut, count: moved)

@@ -77,7 +77,7 @@ import Testing
     let next = tree.nextLeaf(after: node)!
     while next.count <= tree.leafCapacity {
       let extra = entry(100 + next.count)
-      Array(extra.text.utf8).withUnsafeBufferPointer { next.insert(extra, folded: $0, at: 0) }
+      _ = Array(extra.text.utf8).withUnsafeBufferPointer { next.insert(extra, folded: $0, at: 0) }
     }
     #expect(tree.invariantViolations().contains { $0.contains("holds \(next.count) > 2") })
   }
@@ -87,7 +87,7 @@ import Testing
     let first = tree.firstLeaf
     let second = tree.nextLeaf(after: first)!
     let moved = first.remove(at: 0)
-    Array(moved.text.utf8).withUnsafeBufferPointer { second.insert(moved, folded: $0, at: 0) }
+    _ = Array(moved.text.utf8).withUnsafeBufferPointer { second.insert(moved, folded: $0, at: 0) }
     #expect(tree.invariantViolations().contains { $0.contains("the index puts") })
   }
 
