@@ -137,33 +137,39 @@ final class EntryTree {
 
   /// The offset of `slot` of `leaf`: the sizes of everything before it, level by level.
   ///
-  /// The walk holds the nodes it passes unretained (the tree keeps them alive): retaining and
-  /// releasing each one cost more instructions than the rest of the walk.
+  /// The walk holds the nodes it passes unretained (``NodeRef``), as every walk here does.
   func offset(ofSlot slot: Int, in leaf: EntryTreeNode) -> Int {
     var offset = slot
-    var node = Unmanaged.passUnretained(leaf)
-    while true {
-      let step = node._withUnsafeGuaranteedRef { child -> (Int, Unmanaged<EntryTreeNode>)? in
-        guard let parent = child.parent else { return nil }
-        return (parent.entriesBefore(parent.slot(of: child)), Unmanaged.passUnretained(parent))
-      }
-      guard let (before, parent) = step else { return offset }
-      offset += before
+    var node = NodeRef(leaf)
+    while let parent = node.node(\.parentRef) {
+      offset &+= parent.node { $0.entriesBefore($0.slot(of: node)) }
       node = parent
     }
+    return offset
   }
 
   /// The leaf and slot holding `offset`, for `0 <= offset < count`.
   private func locate(_ offset: Int) -> (EntryTreeNode, Int) {
     precondition(offset >= 0 && offset < root.count, "offset out of range")
-    var node = root
+    var node = NodeRef(root)
     var remaining = offset
-    while !node.isLeaf {
-      let (slot, inner) = node.child(at: remaining, inserting: false)
-      node = node.children[slot]
+    while let (child, inner) = node.node({ step(down: $0, to: remaining, inserting: false) }) {
+      node = child
       remaining = inner
     }
-    return (node, remaining)
+    return (node.retained, remaining)
+  }
+
+  /// One step down from `node` towards `offset`: the child holding it and the offset within
+  /// that child, or `nil` at a leaf. An insertion (`inserting`) adds one to the counts it passes.
+  private func step(down node: EntryTreeNode, to offset: Int, inserting: Bool) -> (NodeRef, Int)? {
+    if node.isLeaf { return nil }
+    let (slot, inner) = node.child(at: offset, inserting: inserting)
+    if inserting {
+      node.count &+= 1
+      node.childCounts[slot] &+= 1
+    }
+    return (node.childRef(at: slot), inner)
   }
 
   /// Starts loading the leaf that holds `offset` into the cache, for an operation that will
@@ -225,15 +231,13 @@ final class EntryTree {
   private func attach(_ entry: Entry, folded: UnsafeBufferPointer<UInt8>, at offset: Int)
     -> UUID?
   {
-    var node = root
+    var down = NodeRef(root)
     var remaining = offset
-    while !node.isLeaf {
-      let (slot, inner) = node.child(at: remaining, inserting: true)
-      node.count += 1
-      node.childCounts[slot] += 1
-      node = node.children[slot]
+    while let (child, inner) = down.node({ step(down: $0, to: remaining, inserting: true) }) {
+      down = child
       remaining = inner
     }
+    var node = down.retained
     if !node.hasRoom(forBytes: folded.count) { node = grow(node, toFit: folded.count) }
     let place = node.insert(entry, folded: folded, at: remaining)
     index.set(entry.id, leaf: node.number, hint: place)
@@ -369,10 +373,12 @@ final class EntryTree {
   /// when it empties; the id index still names the old leaf. O(log n).
   private func detach(slot: Int, of leaf: EntryTreeNode) -> Entry {
     let entry = leaf.remove(at: slot)
-    var node = leaf
-    while let parent = node.parent {
-      parent.childCounts[parent.slot(of: node)] -= 1
-      parent.count -= 1
+    var node = NodeRef(leaf)
+    while let parent = node.node(\.parentRef) {
+      parent.node { parent in
+        parent.childCounts[parent.slot(of: node)] &-= 1
+        parent.count &-= 1
+      }
       node = parent
     }
     if leaf.count == 0 { prune(leaf) }

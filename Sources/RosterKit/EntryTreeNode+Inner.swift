@@ -87,13 +87,25 @@ extension EntryTreeNode {
 
   /// The position of `child` among this node's children: the hint when it holds, else a scan
   /// of pointer comparisons (which renews the hint).
-  func slot(of child: EntryTreeNode) -> Int {
-    let hint = child.slotHint
-    let children = children
-    if hint < children.count, children[hint] === child { return hint }
-    let slot = children.firstIndex { $0 === child }!
-    child.slotHint = slot
+  func slot(of child: EntryTreeNode) -> Int { slot(of: NodeRef(child)) }
+
+  /// ``slot(of:)`` for a child held unretained.
+  func slot(of child: NodeRef) -> Int {
+    let hint = child.node { $0.slotHint }
+    let count = Int(head.pointee.childCount)
+    if hint < count, childRef(at: hint) == child { return hint }
+    var slot = 0
+    while slot < count, childRef(at: slot) != child { slot &+= 1 }
+    precondition(slot < count, "not a child of this node")
+    child.node { $0.slotHint = slot }
     return slot
+  }
+
+  /// The child at `slot`, not retained: what the walks down the tree read.
+  /// - Precondition: `slot < children.count`.
+  func childRef(at slot: Int) -> NodeRef {
+    // A strong reference and an unmanaged one are the same pointer in memory.
+    NodeRef(UnsafeRawPointer(children.baseAddress! + slot).load(as: Unmanaged<EntryTreeNode>.self))
   }
 
   /// The number of entries under the children before `position`.

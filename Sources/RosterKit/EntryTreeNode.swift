@@ -3,8 +3,8 @@ import Foundation
 /// What every ``EntryTreeNode`` keeps before its tail: the links and counts of a tree node, and
 /// for a leaf the sizes of what its tail holds.
 struct EntryTreeNodeHeader {
-  /// The parent, or `nil` for the root. Unowned: parents own children, never the reverse.
-  unowned(unsafe) var parent: EntryTreeNode?
+  /// The parent, or `nil` for the root. Unretained: parents own children, never the reverse.
+  var parent: Unmanaged<EntryTreeNode>?
   /// An inner node's number of children; 0 in leaves.
   var childCount: Int32
   /// The number of entries in this subtree: a leaf's own entries.
@@ -130,9 +130,11 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   // MARK: The header
 
   var parent: EntryTreeNode? {
-    get { head.pointee.parent }
-    set { head.pointee.parent = newValue }
+    get { head.pointee.parent?.takeUnretainedValue() }
+    set { head.pointee.parent = newValue.map(Unmanaged.passUnretained) }
   }
+  /// The parent, not retained: what the walks up the tree read (``NodeRef``).
+  var parentRef: NodeRef? { head.pointee.parent.map(NodeRef.init) }
   /// The number of entries in this subtree.
   var count: Int {
     get { head.pointee.count }
