@@ -13,8 +13,8 @@ extension EntryTreeNode {
     let node = unsafeDowncast(
       create(minimumCapacity: (countsSize &+ capacity &* 8) / 8) { _ in
         EntryTreeNodeHeader(
-          parent: nil, childCount: 0, count: 0, number: -1, first: 0, slotHint: 0, isLeaf: false,
-          capacity: Int32(capacity), byteCount: 0, byteCapacity: 0)
+          parent: nil, count: 0, childCount: 0, number: -1, first: 0, slotHint: 0,
+          capacity: Int32(capacity), byteCount: 0, byteCapacity: 0, isLeaf: false)
       }, to: EntryTreeNode.self)
     node.raw.bindMemory(to: Int32.self, capacity: capacity)
     (node.raw + countsSize).bindMemory(to: EntryTreeNode.self, capacity: capacity)

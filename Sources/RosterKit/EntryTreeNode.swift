@@ -3,12 +3,14 @@ import Foundation
 /// What every ``EntryTreeNode`` keeps before its tail: the links and counts of a tree node, and
 /// for a leaf the sizes of what its tail holds.
 struct EntryTreeNodeHeader {
+  // Ordered so that no field needs padding before it: 48 bytes.
+
   /// The parent, or `nil` for the root. Unretained: parents own children, never the reverse.
   var parent: Unmanaged<EntryTreeNode>?
-  /// An inner node's number of children; 0 in leaves.
-  var childCount: Int32
   /// The number of entries in this subtree: a leaf's own entries.
   var count: Int
+  /// An inner node's number of children; 0 in leaves.
+  var childCount: Int32
   /// A leaf's number in ``EntryTree``'s leaf registry; -1 for inner nodes.
   var number: Int32
   /// Where a leaf's first entry sits in its room: the entries fill places
@@ -17,12 +19,12 @@ struct EntryTreeNodeHeader {
   /// Where this node last was among its parent's children: right unless a sibling before it
   /// split or was pruned since, and checked before use.
   var slotHint: Int32
-  let isLeaf: Bool
   /// The entries a leaf, or the children an inner node, has room for.
   let capacity: Int32
   /// The folded bytes a leaf holds, and has room for.
   var byteCount: Int32
   let byteCapacity: Int32
+  let isLeaf: Bool
 }
 
 /// A node of ``EntryTree``: a leaf holding entries, or an inner node holding children.
@@ -84,9 +86,9 @@ final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
     let leaf = unsafeDowncast(
       create(minimumCapacity: layout.words) { _ in
         EntryTreeNodeHeader(
-          parent: nil, childCount: 0, count: 0, number: -1, first: Int32(first), slotHint: 0,
-          isLeaf: true, capacity: Int32(capacity), byteCount: 0,
-          byteCapacity: Int32(byteCapacity))
+          parent: nil, count: 0, childCount: 0, number: -1, first: Int32(first), slotHint: 0,
+          capacity: Int32(capacity), byteCount: 0, byteCapacity: Int32(byteCapacity),
+          isLeaf: true)
       }, to: EntryTreeNode.self)
     leaf.withUnsafeMutablePointerToElements { words in
       let raw = UnsafeMutableRawPointer(words)
