@@ -7,11 +7,12 @@ extension EntryTree {
   /// Every way the tree departs from its invariants, as one sentence each; empty when sound.
   ///
   /// Checked: counts (each node's count is its entries or the sum of its children's, and the
-  /// parent's `childCounts` agree), fill (no node over capacity, no empty node below the root,
-  /// every leaf at the same depth), parent/child links, the leaf registry (each leaf registered
-  /// under its number, freed numbers empty), each leaf's id tags and folded texts (equal to a
-  /// fresh fold of its entries' texts, scalar by scalar), and the id index (it holds exactly the stored ids,
-  /// each pointing at the leaf that holds it).
+  /// parent's `childCounts` and group sums agree), fill (no node over capacity, no empty node
+  /// below the root, every leaf at the same depth, a leaf's entries inside its room),
+  /// parent/child links, the leaf registry (each leaf registered under its number, freed numbers
+  /// empty), each leaf's id tags and folded texts (equal to a fresh fold of its entries' texts,
+  /// scalar by scalar), and the id index (it holds exactly the stored ids, each pointing at the
+  /// leaf that holds it).
   /// - Complexity: O(n).
   func invariantViolations() -> [String] {
     var violations: [String] = []
@@ -63,6 +64,13 @@ extension EntryTree {
       let sum = node.childCounts.reduce(0) { $0 + Int($1) }
       if node.count != sum {
         violations.append("inner node \(path) counts \(node.count), its children sum otherwise")
+      }
+      for (group, sum) in node.groupSums.enumerated() {
+        let counts = node.childCounts[(group * 8)..<min(group * 8 + 8, node.childCounts.count)]
+        if Int(sum) != counts.reduce(0, { $0 + Int($1) }) {
+          violations.append(
+            "inner node \(path) sums group \(group) to \(sum), its counts otherwise")
+        }
       }
       for (slot, child) in node.children.enumerated() {
         if child.parent !== node { violations.append("child \(path).\(slot) has another parent") }

@@ -167,7 +167,7 @@ final class EntryTree {
     let (slot, inner) = node.child(at: offset, inserting: inserting)
     if inserting {
       node.count &+= 1
-      node.childCounts[slot] &+= 1
+      node.addEntries(1, underChild: slot)
     }
     return (node.childRef(at: slot), inner)
   }
@@ -376,7 +376,7 @@ final class EntryTree {
     var node = NodeRef(leaf)
     while let parent = node.node(\.parentRef) {
       parent.node { parent in
-        parent.childCounts[parent.slot(of: node)] &-= 1
+        parent.addEntries(-1, underChild: parent.slot(of: node))
         parent.count &-= 1
       }
       node = parent
@@ -421,7 +421,7 @@ final class EntryTree {
     }
     if let parent = node.parent {
       let slot = parent.slot(of: node)
-      parent.childCounts[slot] = Int32(node.count)
+      parent.setCount(node.count, ofChild: slot)
       parent.insertChild(right, at: slot + 1)
       if parent.children.count > innerCapacity { split(parent) }
     } else {

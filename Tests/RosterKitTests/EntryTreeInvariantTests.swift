@@ -55,10 +55,11 @@ import Testing
 
   @Test func reportsAWrongChildCount() {
     let tree = tree(count: 40)
-    tree.root.childCounts[0] += 1
+    UnsafeMutablePointer(mutating: tree.root.childCounts.baseAddress!)[0] += 1
     let violations = tree.invariantViolations()
     #expect(violations.contains { $0.contains("records") })
     #expect(violations.contains { $0.contains("children sum otherwise") })
+    #expect(violations.contains { $0.contains("sums group 0") })
   }
 
   @Test func reportsABrokenParentLink() {
