@@ -44,6 +44,7 @@ final class EntryTree {
     innerCapacity: Int = defaultInnerCapacity
   ) {
     precondition(leafCapacity >= 2 && innerCapacity >= 3, "capacities too small to split")
+    precondition(innerCapacity <= Self.defaultInnerCapacity, "inner capacity above the largest")
     self.leafCapacity = leafCapacity
     self.innerCapacity = innerCapacity
     let leafFill = max(1, leafCapacity * 7 / 8)
