@@ -37,10 +37,11 @@ struct EntryTreeNodeHeader {
 /// earlier one costs over a hundred nanoseconds: with one allocation the leaf's address is all
 /// it takes to reach any part of it, where separate arrays first needed the leaf object to find
 /// them. The entries come first, so that the one a lookup's slot hint names is read in parallel
-/// with the header. Finding an id reads the tags, not 4 KB of entries; a search reads the folded bytes
-/// alone. A leaf changes only through the methods below, which keep its parts in step; when its
-/// folded bytes outgrow their room, ``EntryTree`` moves it into a larger allocation
-/// (``moved(byteCapacity:)``).
+/// with the header. They keep room at both ends (``EntryTreeNodeHeader/first``), so that an
+/// insertion or removal shifts the shorter side of the leaf. Finding an id reads the tags, not
+/// 4 KB of entries; a search reads the folded bytes alone. A leaf changes only through the
+/// methods below, which keep its parts in step; when its folded bytes outgrow their room,
+/// ``EntryTree`` moves it into a larger allocation (``moved(byteCapacity:)``).
 final class EntryTreeNode: ManagedBuffer<EntryTreeNodeHeader, UInt64> {
   // MARK: Making nodes
 
