@@ -139,8 +139,7 @@ final class EntryTree {
     let text = leaf.folded.text(at: slot)
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { copy in
       _ = copy.initialize(fromContentsOf: text)
-      let formerPredecessor =
-        slot > 0 ? leaf.entries[slot - 1].id : (from > 0 ? self[from - 1].id : nil)
+      let formerPredecessor = id(before: slot, of: leaf, at: from)
       let entry = detach(slot: slot, of: leaf)
       let predecessor = attach(entry, folded: UnsafeBufferPointer(copy), at: offset)
       return (entry, formerPredecessor, predecessor)
@@ -162,8 +161,7 @@ final class EntryTree {
     if !node.hasRoom(forBytes: folded.count) { node = grow(node, toFit: folded.count) }
     let place = node.insert(entry, folded: folded, at: remaining)
     index.set(entry.id, leaf: node.number, hint: place)
-    let predecessor =
-      remaining > 0 ? node.entries[remaining - 1].id : (offset > 0 ? self[offset - 1].id : nil)
+    let predecessor = id(before: remaining, of: node, at: offset)
     if node.count > leafCapacity { split(node) }
     return predecessor
   }
@@ -182,9 +180,7 @@ final class EntryTree {
   /// - Complexity: O(log n).
   func removeReportingPredecessor(at offset: Int) -> (entry: Entry, predecessor: UUID?) {
     let (leaf, slot) = locate(offset)
-    let predecessor =
-      slot > 0 ? leaf.entries[slot - 1].id : (offset > 0 ? self[offset - 1].id : nil)
-    return (remove(slot: slot, of: leaf), predecessor)
+    return removeReportingPredecessor(slot: slot, of: leaf, offset: offset)
   }
 
   /// Removes the entry with this id, returning it and the offset it had.
@@ -201,8 +197,7 @@ final class EntryTree {
   func removeReportingPredecessor(slot: Int, of leaf: EntryTreeNode, offset: Int)
     -> (entry: Entry, predecessor: UUID?)
   {
-    let predecessor =
-      slot > 0 ? leaf.entries[slot - 1].id : (offset > 0 ? self[offset - 1].id : nil)
+    let predecessor = id(before: slot, of: leaf, at: offset)
     return (remove(slot: slot, of: leaf), predecessor)
   }
 
@@ -248,6 +243,13 @@ final class EntryTree {
     let entry = detach(slot: slot, of: leaf)
     index.remove(entry.id)
     return entry
+  }
+
+  /// The id of the entry before `slot` of `leaf`, which is at `offset`: in the same leaf, else
+  /// the end of the one before; `nil` at the start of the list. O(1), or O(log n) at a leaf's
+  /// start.
+  private func id(before slot: Int, of leaf: EntryTreeNode, at offset: Int) -> UUID? {
+    slot > 0 ? leaf.entries[slot - 1].id : (offset > 0 ? self[offset - 1].id : nil)
   }
 
   /// Takes the entry at `slot` out of `leaf` and out of the counts above it, pruning the leaf
