@@ -12,17 +12,16 @@ extension EntryTreeNode {
   {
     precondition(children.count <= capacity, "more children than room")
     precondition(capacity <= InnerLayout.maxRoom, "inner nodes hold at most 129 children")
-    let layout = InnerLayout()
     let node = unsafeDowncast(
-      create(minimumCapacity: (layout.children &+ capacity &* 8) / 8) { _ in
+      create(minimumCapacity: (InnerLayout.children &+ capacity &* 8) / 8) { _ in
         EntryTreeNodeHeader(
           parent: nil, count: 0, childCount: 0, number: -1, first: 0, slotHint: 0,
           capacity: Int32(capacity), byteCount: 0, byteCapacity: 0, isLeaf: false)
       }, to: EntryTreeNode.self)
-    node.raw.bindMemory(to: Int32.self, capacity: layout.children / 4)
-    (node.raw + layout.groups).initializeMemory(
+    node.raw.bindMemory(to: Int32.self, capacity: InnerLayout.children / 4)
+    (node.raw + InnerLayout.groups).initializeMemory(
       as: Int32.self, repeating: 0, count: groupCount(for: InnerLayout.maxRoom))
-    (node.raw + layout.children).bindMemory(to: EntryTreeNode.self, capacity: capacity)
+    (node.raw + InnerLayout.children).bindMemory(to: EntryTreeNode.self, capacity: capacity)
     for child in children {
       node.insertChild(child, at: node.children.count)
       node.head.pointee.count += child.count
@@ -35,21 +34,19 @@ extension EntryTreeNode {
   /// largest room (``EntryTree/defaultInnerCapacity`` plus one), so that a walk finds each part
   /// without waiting for the node's header: a few hundred bytes more in each of a few hundred
   /// nodes at a million entries.
-  struct InnerLayout {
-    static let maxRoom = EntryTree.defaultInnerCapacity + 1
-    let groups = (maxRoom &* 4 &+ 7) & ~7
-    var children: Int { groups &+ ((EntryTreeNode.groupCount(for: Self.maxRoom) &* 4 &+ 7) & ~7) }
+  enum InnerLayout {
+    static var maxRoom: Int { EntryTree.defaultInnerCapacity + 1 }
+    static var groups: Int { (maxRoom &* 4 &+ 7) & ~7 }
+    static var children: Int { groups &+ ((EntryTreeNode.groupCount(for: maxRoom) &* 4 &+ 7) & ~7) }
   }
 
   /// The groups of eight children a node with room for `capacity` children has.
   private static func groupCount(for capacity: Int) -> Int { (capacity &+ 7) / 8 }
 
-  private var innerLayout: InnerLayout { InnerLayout() }
-
   /// An inner node's children, in list order.
   var children: UnsafeMutableBufferPointer<EntryTreeNode> {
     UnsafeMutableBufferPointer(
-      start: (raw + innerLayout.children).assumingMemoryBound(to: EntryTreeNode.self),
+      start: (raw + InnerLayout.children).assumingMemoryBound(to: EntryTreeNode.self),
       count: Int(head.pointee.childCount))
   }
 
@@ -65,13 +62,13 @@ extension EntryTreeNode {
   /// `groupSums[g]` is the number of entries under children `8g..<8g + 8`.
   var groupSums: UnsafeBufferPointer<Int32> {
     UnsafeBufferPointer(
-      start: (raw + innerLayout.groups).assumingMemoryBound(to: Int32.self),
-      count: (Int(head.pointee.childCount) &+ 7) / 8)
+      start: (raw + InnerLayout.groups).assumingMemoryBound(to: Int32.self),
+      count: Self.groupCount(for: Int(head.pointee.childCount)))
   }
 
   private var countBase: UnsafeMutablePointer<Int32> { raw.assumingMemoryBound(to: Int32.self) }
   private var groupBase: UnsafeMutablePointer<Int32> {
-    (raw + innerLayout.groups).assumingMemoryBound(to: Int32.self)
+    (raw + InnerLayout.groups).assumingMemoryBound(to: Int32.self)
   }
 
   /// Adds `delta` entries under the child at `slot`, and to its group. O(1).
