@@ -54,6 +54,12 @@ extension EntryTree {
 
   /// The leaf and slot holding `offset`, for `0 <= offset < count`.
   func locate(_ offset: Int) -> (EntryTreeNode, Int) {
+    let (leaf, slot) = locateRef(offset)
+    return (leaf.retained, slot)
+  }
+
+  /// The leaf holding `offset`, unretained, and the slot, for `0 <= offset < count`.
+  func locateRef(_ offset: Int) -> (NodeRef, Int) {
     precondition(offset >= 0 && offset < root.count, "offset out of range")
     var node = NodeRef(root)
     var remaining = offset
@@ -61,7 +67,7 @@ extension EntryTree {
       node = child
       remaining = inner
     }
-    return (node.retained, remaining)
+    return (node, remaining)
   }
 
   /// One step down from `node` towards `offset`: the child holding it and the offset within
@@ -80,8 +86,10 @@ extension EntryTree {
   /// need it after other work: its misses then overlap that work's instead of following them.
   func touchLeaf(at offset: Int) {
     guard offset >= 0, offset < root.count else { return }
-    let (leaf, slot) = locate(offset)
-    touched &+= leaf.touch(slot: slot)
+    // Unretained: a retain and release would be atomic writes to the leaf's cold header, each
+    // waiting for its line before the reads after it could start.
+    let (leaf, slot) = locateRef(offset)
+    touched &+= leaf.node { $0.touch(slot: slot) }
   }
 
   /// Calls `body` with every entry in order, stopping when it returns `false`.
