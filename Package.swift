@@ -118,11 +118,14 @@ let package = Package(
       dependencies: [
         "RosterKit", "RosterBackend", "RosterTransfer", "RosterLocalization", "RosterCollation",
       ]),
+    // How the app and the benchmark start: on 2 MB pages where the kernel hands them out only
+    // when asked (glibc's malloc tunable, read at start-up).
+    .target(name: "RosterLaunch"),
     .executableTarget(
       name: "RosterApp",
       dependencies: [
         "RosterGtk", "RosterAppCore", "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer",
-        "RosterLocalization", "RosterPrint", "RosterEngines",
+        "RosterLocalization", "RosterPrint", "RosterEngines", "RosterLaunch",
       ]
     ),
 
@@ -132,7 +135,7 @@ let package = Package(
       name: "RosterBench",
       dependencies: [
         "RosterKit", "RosterBackend", "RosterStore", "RosterEngines", "RosterCollation", "CMalloc",
-        "RosterAppCore",
+        "RosterAppCore", "RosterLaunch",
       ]),
 
     // What several test targets need: the built `roster`, temporary homes and databases.
@@ -183,7 +186,7 @@ let package = Package(
       name: "RosterAppTests",
       dependencies: [
         "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer", "RosterAppCore",
-        "RosterCollation", "RosterEngines", "RosterPostgres",
+        "RosterCollation", "RosterEngines", "RosterPostgres", "RosterLaunch",
         "RosterTestSupport",
       ]),
     // Power cuts: every acknowledged action survives, through the crash VFS.

@@ -26,6 +26,23 @@ struct Options {
     self.environment = environment
   }
 
+  /// Whether the database is big enough for 2 MB pages to pay (``HugePages``): a SQLite file
+  /// that, with its write-ahead log, holds 16 MB or more (about 150,000 entries, at 107 bytes
+  /// an entry). Huge pages cost the window some 50 MB more memory even with an empty list, so
+  /// small databases, and shared ones, whose size is not known before the server answers, keep
+  /// 4 KB pages.
+  var wantsHugePages: Bool {
+    guard case .sqlite(let path) = location.engine else { return false }
+    let bytes = [path, path + "-wal"].reduce(0) { total, file in
+      let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int
+      return total + (size ?? 0)
+    }
+    return bytes >= Self.hugePagesFrom
+  }
+
+  /// The database size from which the window asks for huge pages.
+  static let hugePagesFrom = 16 << 20
+
   /// The database the window reads and writes: a SQLite file, or a PostgreSQL server through
   /// ``SharedStorage`` with its outbox next to the default database.
   func makeStorage() throws -> any RosterStorage {

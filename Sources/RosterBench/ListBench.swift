@@ -1,5 +1,6 @@
 import Foundation
 import RosterKit
+import RosterLaunch
 
 /// RosterKit's single-entry operations against a plain `[Entry]`, at several sizes.
 struct ListBench {
@@ -39,6 +40,8 @@ struct ListBench {
   func run() -> [String] {
     var lines = [
       "## RosterKit list operations (median per call; plain [Entry] baseline in the same run)",
+      "",
+      HugePages.summary,
       "",
       callgrind
         ? "| n | operation | RosterList | [Entry] | ratio | instructions | lines | from memory |"

@@ -1,4 +1,5 @@
 import Foundation
+import RosterLaunch
 
 // `swift build -c release && swift run -c release roster-bench [--quick]
 // [--only list|sort|validation|store|cli|import|sharing] [--callgrind] [--sizes N,M]`
@@ -18,6 +19,10 @@ if let flag = arguments.firstIndex(of: "--profile-ops"), flag + 1 < arguments.co
   OperationProbe.run(n)
   exit(0)
 }
+// The app's start-up, so that the tables measure RosterKit on the pages the app runs on
+// (``HugePages``; `GLIBC_TUNABLES=glibc.malloc.hugetlb=0` keeps 4 KB pages). After the modes
+// above: callgrind runs `--profile-ops`, and an exec would leave it.
+HugePages.relaunchIfWanted()
 let quick = arguments.contains("--quick")
 let only = arguments.firstIndex(of: "--only").flatMap {
   $0 + 1 < arguments.count ? arguments[$0 + 1] : nil

@@ -57,6 +57,56 @@ def empty_state(app):
     app.screenshot("one-entry")
 
 
+def surname(index):
+    """A distinct letters-only surname for each index: Baaa, Baab, …"""
+    letters = ""
+    for _ in range(4):
+        index, letter = divmod(index, 26)
+        letters = chr(ord("a") + letter) + letters
+    return "B" + letters
+
+
+def asked_for_huge_pages(app):
+    """Whether the app's process runs with glibc asking for huge pages (HugePages)."""
+    with open(f"/proc/{app.process.pid}/environ", "rb") as file:
+        variables = dict(
+            item.split(b"=", 1) for item in file.read().split(b"\0") if b"=" in item)
+    return "glibc.malloc.hugetlb=1" in variables.get(b"GLIBC_TUNABLES", b"").decode().split(":")
+
+
+@scenario
+def asks_for_huge_pages_for_a_big_database_only(app):
+    """A database of 16 MB or more starts the app again, in the same process (the window is
+    found by its process id), with glibc asking for 2 MB pages, where the kernel gives them only
+    to memory that asks; a small one does not, since they cost memory."""
+    try:
+        with open("/sys/kernel/mm/transparent_hugepage/enabled", encoding="ascii") as file:
+            kernel_asks = "[madvise]" in file.read()
+    except OSError:
+        kernel_asks = False
+    check(not asked_for_huge_pages(app), "an empty database asked for huge pages")
+    folder = tempfile.mkdtemp(prefix="roster-huge-")
+    names = os.path.join(folder, "names.csv")
+    with open(names, "w", encoding="utf-8") as file:
+        file.write("text\n")
+        file.writelines(f"Ama {surname(index)}\n" for index in range(170_000))
+    database = os.path.join(folder, "big.sqlite")
+    binary = shutil.which("roster") or os.path.join(os.path.dirname(app.binary), "roster")
+    subprocess.run([binary, "--db", database, "import", names], check=True,
+                   capture_output=True)
+    check(os.path.getsize(database) >= 16 << 20, "the big database is under 16 MB")
+    big = App(app.binary, app.shots, "huge_pages-big", db=database)
+    try:
+        check(asked_for_huge_pages(big) == kernel_asks,
+              f"a big database asked for huge pages: {asked_for_huge_pages(big)}, "
+              f"the kernel gives them only when asked: {kernel_asks}")
+        big.need("text", f"Ama {surname(0)}", timeout=10)
+        big.screenshot("big-database")
+    finally:
+        big.close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @scenario
 def add_valid_and_invalid(app):
     field = app.need("text", "New entry")
