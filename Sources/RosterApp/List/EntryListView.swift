@@ -15,8 +15,6 @@ final class EntryListView {
   private(set) var list: RosterList
   /// What the rows show.
   var state: EntryListState
-  /// A row of the whole list past the preview.
-  private let placeholderItem = Item(nil)
   var editor: RowEditController
   private var deleter: DeleteController
   private var observer: Int?
@@ -116,7 +114,10 @@ final class EntryListView {
     switch state.slot(at: position, in: list) {
     case .entry(let id): Item(id)
     case .draft: draftItem
-    case .placeholder: placeholderItem
+    // A fresh item for each blank row past a preview, as for each entry: with one item shared
+    // by them all, GTK found it at several positions and warned "Duplicate item detected in
+    // list. Picking one randomly." GTK asks only for the rows it shows and a few more.
+    case .placeholder: Item(nil)
     }
   }
 

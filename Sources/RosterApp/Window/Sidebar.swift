@@ -52,7 +52,7 @@ final class Sidebar {
     switch rows.show(lists, current: current) {
     case .counts(let changed):
       // Only counts changed: update the labels rather than rebuilding the rows.
-      for index in changed { counts[index].text = String(lists[index].count) }
+      for index in changed { counts[index].text = GroupedNumber.text(lists[index].count) }
     case .rebuild(let selected):
       listBox.removeAll()
       counts = lists.map { list in
@@ -60,7 +60,7 @@ final class Sidebar {
         let title = Label(list.title)
         title.leading()
         title.expand(horizontally: true)
-        let count = Label(String(list.count), classes: ["dim-label", "sidebar-count"])
+        let count = Label(GroupedNumber.text(list.count), classes: ["dim-label", "sidebar-count"])
         row.append(title, count)
         row.margins(top: 6, bottom: 6, start: 6, end: 6)
         row.setAccessibleLabel(list.title)
