@@ -27,6 +27,12 @@ import Testing
     #expect(HugePages.tunables(adding: current) == nil)
   }
 
+  @Test(arguments: [nil, "", "glibc.malloc.check=3", "set:x", "unset"] as [String?])
+  func theVariableComesBackAsItWas(before: String?) {
+    // What the second start puts back is what the first found, set (even empty) or unset.
+    #expect(HugePages.uncarried(HugePages.carrying(before)) == before)
+  }
+
   @Test func onlyTheMadviseModeAsksForARelaunch() {
     #expect(HugePages.onlyWhenAsked(mode: "always [madvise] never\n"))
     #expect(!HugePages.onlyWhenAsked(mode: "[always] madvise never\n"))

@@ -58,7 +58,7 @@ def empty_state(app):
 
 
 def surname(index):
-    """A distinct letters-only surname for each index: Baaa, Baab, …"""
+    """A distinct letters-only surname for each index: Baaaa, Baaab, …"""
     letters = ""
     for _ in range(4):
         index, letter = divmod(index, 26)
