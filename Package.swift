@@ -70,7 +70,8 @@ let package = Package(
     .target(name: "RosterPostgres", dependencies: ["RosterKit", "RosterBackend", "CLibPQ"]),
     // Opens the engine a `DatabaseLocation` names, for every front end.
     .target(
-      name: "RosterEngines", dependencies: ["RosterBackend", "RosterStore", "RosterPostgres"]),
+      name: "RosterEngines",
+      dependencies: ["RosterBackend", "RosterStore", "RosterPostgres", "RosterSync"]),
 
     // File formats: CSV and JSON reading and writing, and the import plan, for every front end.
     .target(name: "RosterTransfer", dependencies: ["RosterKit", "RosterBackend"]),
@@ -111,6 +112,10 @@ let package = Package(
     // Swift wrappers over GTK and libadwaita: the only target that imports them. It knows
     // nothing of Roster; raw pointers stay inside it.
     .target(name: "RosterGtk", dependencies: ["CGtk", "CAdw", "CGtkShim"]),
+    // Storage as a window uses it, engine-neutral: a local database written behind the window
+    // by a thread of its own, and a shared server through an outbox sent by another.
+    .target(
+      name: "RosterSync", dependencies: ["RosterKit", "RosterBackend", "RosterLocalization"]),
     // The app's display-free controllers and view state: validation feedback, row editing,
     // undo toasts, sync, what the window and the list show, the paste and import previews.
     .target(
@@ -124,8 +129,8 @@ let package = Package(
     .executableTarget(
       name: "RosterApp",
       dependencies: [
-        "RosterGtk", "RosterAppCore", "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer",
-        "RosterLocalization", "RosterPrint", "RosterEngines", "RosterLaunch",
+        "RosterGtk", "RosterAppCore", "RosterKit", "RosterBackend", "RosterSync",
+        "RosterTransfer", "RosterLocalization", "RosterPrint", "RosterEngines", "RosterLaunch",
       ]
     ),
 
@@ -135,7 +140,7 @@ let package = Package(
       name: "RosterBench",
       dependencies: [
         "RosterKit", "RosterBackend", "RosterStore", "RosterEngines", "RosterCollation", "CMalloc",
-        "RosterAppCore", "RosterLaunch",
+        "RosterSync", "RosterLaunch",
       ]),
 
     // What several test targets need: the built `roster`, temporary homes and databases.
@@ -181,6 +186,13 @@ let package = Package(
       name: "RosterLocalizationTests",
       dependencies: [
         "RosterKit", "RosterBackend", "RosterTransfer", "RosterLocalization", "RosterTestSupport",
+      ]),
+    // The window's storage: writing behind it, and the outbox against a real server.
+    .testTarget(
+      name: "RosterSyncTests",
+      dependencies: [
+        "RosterKit", "RosterBackend", "RosterStore", "RosterSync", "RosterEngines", "RosterPostgres",
+        "RosterTestSupport",
       ]),
     .testTarget(
       name: "RosterAppTests",

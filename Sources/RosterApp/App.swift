@@ -1,7 +1,6 @@
 import Foundation
 import RosterAppCore
 import RosterGtk
-import RosterStore
 
 /// The application: its id, its keyboard shortcuts, and one main window.
 @MainActor
@@ -19,7 +18,11 @@ final class App {
     self.instrumentation = instrumentation
     application.onActivate { [unowned self] in self.activate() }
     // A list deleted just before quitting is gone for good: its Undo toast goes with the window.
-    application.onShutdown { [unowned self] in self.window?.library.commitDeletion() }
+    // Whatever still waits to be stored is stored before the process ends.
+    application.onShutdown { [unowned self] in
+      self.window?.library.commitDeletion()
+      _ = self.window?.library.finishWrites(timeout: .seconds(600))
+    }
   }
 
   private func activate() {

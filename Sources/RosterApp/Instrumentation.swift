@@ -3,7 +3,6 @@ import RosterAppCore
 import RosterBackend
 import RosterGtk
 import RosterKit
-import RosterStore
 
 /// The benchmark hooks `roster-bench --app` drives, off unless the environment asks for them;
 /// the app's normal paths know nothing of them.

@@ -1,8 +1,6 @@
 import Foundation
-import RosterAppCore
 import RosterBackend
 import RosterEngines
-import RosterStore
 
 /// The command line: `roster-app [--db PATH]`, then `ROSTER_DB`, then the default database,
 /// resolved by ``DatabaseLocation`` exactly as `roster` resolves it.
@@ -43,22 +41,10 @@ struct Options {
   /// The database size from which the window asks for huge pages.
   static let hugePagesFrom = 16 << 20
 
-  /// The database the window reads and writes: a SQLite file, or a PostgreSQL server through
-  /// ``SharedStorage`` with its outbox next to the default database.
+  /// The database the window reads and writes, opened by the one opener every front end
+  /// shares: a SQLite file written behind the window by a thread of its own, or a PostgreSQL
+  /// server through an outbox.
   func makeStorage() throws -> any RosterStorage {
-    switch location.engine {
-    case .sqlite(let path):
-      return try SQLiteStore(path: path)
-    case .postgres(let conninfo):
-      let outbox = try SQLiteOutbox(path: location.outboxPath(environment: environment))
-      let writer = UUID()
-      let environment = environment
-      return try SharedStorage(
-        open: {
-          try SharedConnections.open(
-            conninfo: conninfo, writerID: writer, environment: environment)
-        },
-        outbox: outbox)
-    }
+    try StorageOpener.openForWindow(location, environment: environment)
   }
 }

@@ -7,6 +7,12 @@ import RosterLocalization
 /// The lists in the store, the one being shown, and keeping both in step with the database:
 /// every local change is recorded, and changes other processes make are applied.
 ///
+/// The window never shows what is not stored: an action the store refuses is taken back
+/// (``RosterKit/RosterList/takeBack(_:)``) together with the message that says why, at once
+/// when the store answers at once, or in ``settle()`` when it writes behind the window
+/// (``RosterBackend/DeferredWriting``). An action waiting in a shared server's outbox is not
+/// refused: it stays, and the header says it waits.
+///
 /// Deleting a list hides it at once and deletes it from the store only when
 /// ``commitDeletion()`` runs (the toast went away), so Undo can bring it back whole.
 ///
@@ -23,6 +29,9 @@ public final class LibraryController {
   public private(set) var current: RosterList
   /// Called with a message a person can act on when the store refuses or fails.
   public var onError: (String) -> Void = { _ in }
+  /// Called after an action the store refused was taken back in ``current`` (with
+  /// ``onError``'s message): the window brings its header and sidebar in line.
+  public var onTakenBack: () -> Void = {}
   /// Called when the list being shown had to be loaded again (the change log no longer
   /// reached back far enough): the window shows the new ``current``.
   public var onReload: (RosterList) -> Void = { _ in }
@@ -227,16 +236,53 @@ public final class LibraryController {
     }
   }
 
+  /// Takes back the actions the store refused since the last call, in the list being shown,
+  /// and says why in one message (the first refusal's; the others are of the same run). Call
+  /// it on the window's thread when ``RosterBackend/DeferredWriting/onSettled`` fires.
+  /// - Returns: Whether anything was taken back.
+  @discardableResult
+  public func settle() -> Bool {
+    guard let deferred = storage as? any DeferredWriting else { return false }
+    let refused = deferred.takeRefused()
+    guard let first = refused.first else { return false }
+    for action in refused.reversed() where action.list == current.id {
+      current.takeBack(action.change)
+    }
+    refreshSummaries()
+    onTakenBack()
+    onError(RefusedActionWording.sentence(for: first))
+    return true
+  }
+
+  /// Waits until every action the window made is stored (or refused), for at most `timeout`.
+  /// - Returns: Whether nothing waits any more; always `true` for a store that writes at once.
+  public func finishWrites(timeout: Duration) -> Bool {
+    guard let deferred = storage as? any DeferredWriting else { return true }
+    return deferred.finishWrites(timeout: timeout)
+  }
+
+  /// How many of the window's actions are not stored yet.
+  public var pendingWrites: Int { (storage as? any DeferredWriting)?.pendingWrites ?? 0 }
+
   private func startRecording() {
     let list = current
     // A list kept sorted places new and edited entries by its locale's collation.
     list.collationProvider = Collator.provider
     recorder = list.addObserver { [weak self] change in
-      guard change.origin != .external else { return }
-      do {
-        try self?.storage.record(change, in: list.id)
+      guard let self, change.origin != .external else { return }
+      do throws(StoreError) {
+        try self.storage.record(change, in: list.id)
       } catch {
-        self?.onError(localized("Not saved: %@", String(describing: error)))
+        // Refused at once (a store that writes on this thread, an outbox that cannot be
+        // written): the window takes the action back in the same frame as the message.
+        let message = RefusedActionWording.sentence(
+          for: RefusedAction(list: list.id, change: change, error: error))
+        list.takeBack(change) { [weak self] in
+          guard let self else { return }
+          refreshSummaries()
+          onTakenBack()
+          onError(message)
+        }
       }
     }
   }

@@ -21,6 +21,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
   /// Other writers kept the data locked for longer than the store waits (SQLite's busy
   /// timeout, a server's lock timeout): trying again later can succeed.
   case busy
+  /// The disk (or the server's) has no room left: nothing of the write was stored.
+  case diskFull
   /// A uniqueness or foreign-key rule of the schema refused a write; the detail is the
   /// engine's.
   case constraint(String)
@@ -55,6 +57,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case .listExists(let name): "A list named “\(name)” already exists."
     case .busy:
       "The database is busy: other Roster processes kept it locked too long. Try again."
+    case .diskFull: "The disk is full."
     case .constraint(let detail): "The database refused the change: \(detail)."
     case .entryNotFound(let reference): "No entry matches “\(reference)”."
     case .duplicateEntry(let id):

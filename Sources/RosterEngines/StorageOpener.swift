@@ -1,6 +1,8 @@
+public import Foundation
 public import RosterBackend
 import RosterPostgres
 import RosterStore
+import RosterSync
 
 /// Opens the database a ``RosterBackend/DatabaseLocation`` names in its engine: a SQLite file
 /// (`SQLiteStore`) or a PostgreSQL database (`PostgresStore`). The one opener every front end
@@ -20,6 +22,34 @@ public enum StorageOpener {
     switch location.engine {
     case .sqlite(let path): try SQLiteStore(path: path)
     case .postgres(let conninfo): try PostgresStore(conninfo: conninfo, environment: environment)
+    }
+  }
+
+  /// Opens the database for an app window, which must never wait on the disk or the network:
+  /// a SQLite file as a `WriteBehindStorage` (reads on the calling thread's connection, every
+  /// action stored in order by a writing thread), a PostgreSQL database as a `SharedStorage`
+  /// (actions kept in an outbox file next to the default database, sent by a thread of their
+  /// own). Both are ``RosterBackend/DeferredWriting`` or report their state to the window.
+  /// - Throws: ``RosterBackend/StoreError`` when the file cannot be opened or the server
+  ///   cannot be reached at start.
+  public static func openForWindow(
+    _ location: DatabaseLocation, environment: [String: String]
+  ) throws -> any RosterStorage {
+    switch location.engine {
+    case .sqlite(let path):
+      let writerID = UUID()
+      return WriteBehindStorage(
+        reader: try SQLiteStore(path: path, writerID: writerID),
+        writer: try SQLiteStore(path: path, writerID: writerID))
+    case .postgres(let conninfo):
+      let outbox = try SQLiteOutbox(path: location.outboxPath(environment: environment))
+      let writerID = UUID()
+      return try SharedStorage(
+        open: {
+          try SharedConnections.open(
+            conninfo: conninfo, writerID: writerID, environment: environment)
+        },
+        outbox: outbox)
     }
   }
 

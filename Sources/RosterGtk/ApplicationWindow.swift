@@ -21,6 +21,17 @@ public final class ApplicationWindow: Widget {
     adw_application_window_set_content(typed(AdwApplicationWindow.self), content.widget)
   }
 
+  /// Calls `handler` when the window is asked to close; it answers `true` to keep the window
+  /// open for now (it calls ``close()`` later).
+  public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
+    Signal.connectStopping(UnsafeMutableRawPointer(widget), "close-request", handler)
+  }
+
+  /// Asks the window to close, as its close button does.
+  public func close() {
+    gtk_window_close(typed(GtkWindow.self))
+  }
+
   /// Shows the window and raises it.
   public func present() {
     gtk_window_present(typed(GtkWindow.self))

@@ -27,6 +27,24 @@ public enum MainLoop {
     }
   }
 
+  /// Calls `body` once on the main thread, as soon as the main loop is free; callable from
+  /// any thread (a writing thread telling the window it is done).
+  public static func soon(_ body: @escaping @Sendable @MainActor () -> Void) {
+    typealias Handler = @Sendable @MainActor () -> Void
+    let trampoline: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { data in
+      nonisolated(unsafe) let box = Unmanaged<Retained<Handler>>.fromOpaque(data!)
+        .takeUnretainedValue()
+      MainActor.assumeIsolated { box.value() }
+      return 0
+    }
+    let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+      Unmanaged<AnyObject>.fromOpaque(data!).release()
+    }
+    g_idle_add_full(
+      G_PRIORITY_DEFAULT, trampoline, Unmanaged.passRetained(Retained<Handler>(body)).toOpaque(),
+      release)
+  }
+
   /// Runs the main loop for `milliseconds` (events, layout, painting), then returns: long work
   /// on the main thread calls this now and then, so that a new window maps, a progress bar
   /// redraws and a click on Cancel is seen. The caller must keep anything else from starting

@@ -89,6 +89,23 @@ enum Signal {
       instance, "key-pressed", Retained(handler), unsafeBitCast(trampoline, to: GCallback.self))
   }
 
+  /// A signal with no arguments whose handler answers `true` to stop the default handling
+  /// (`close-request` of a GtkWindow).
+  static func connectStopping(
+    _ instance: UnsafeMutableRawPointer, _ name: String,
+    _ handler: @escaping @MainActor () -> Bool
+  ) {
+    typealias Handler = @MainActor () -> Bool
+    let trampoline:
+      @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = {
+        _, data in
+        nonisolated(unsafe) let box = Unmanaged<Retained<Handler>>.fromOpaque(data!)
+          .takeUnretainedValue()
+        return MainActor.assumeIsolated { box.value() } ? 1 : 0
+      }
+    connect(instance, name, Retained(handler), unsafeBitCast(trampoline, to: GCallback.self))
+  }
+
   /// A signal with two `double` arguments (`swipe` of a GtkGestureSwipe, `pressed` x/y…).
   static func connect(
     _ instance: UnsafeMutableRawPointer, _ name: String,

@@ -23,11 +23,21 @@ public struct ListChange: Hashable, Sendable {
   public let edits: [ListEdit]
   /// The structural changes, in order; adjacent edits are merged.
   public let splices: [Splice]
+  /// Whether this ``Origin/action`` joins the undo step before it (typing that goes on in the
+  /// entry the last step typed into, or the empty last row's entry being typed on) instead of
+  /// starting a step of its own.
+  ///
+  /// RosterKit's undo history alone decides where a step ends; a store that keeps the history
+  /// (``RosterList/undo()`` in another process) keeps exactly the steps it forms by joining
+  /// such a change to its top step.
+  public let joinsPreviousStep: Bool
 
   /// Creates a report from the edits as applied.
-  public init(origin: Origin, edits: [ListEdit]) {
+  /// - Parameter joinsPreviousStep: Whether the action joined the undo step before it.
+  public init(origin: Origin, edits: [ListEdit], joinsPreviousStep: Bool = false) {
     self.origin = origin
     self.edits = edits
+    self.joinsPreviousStep = joinsPreviousStep && origin == .action
     // A single-entry action's one edit: its splice, without the merging loop.
     if edits.count == 1 {
       splices = Self.splice(of: edits[0]).map { [$0] } ?? []

@@ -57,6 +57,10 @@ public final class RosterList {
   /// with no observer skips with one check and a report walks without hashing.
   @ObservationIgnored @exclusivity(unchecked)
   private var observers: [(token: Int, handler: (ListChange) -> Void)] = []
+  /// How deep the list is in reporting changes to its observers.
+  @ObservationIgnored private var notifying = 0
+  /// Work asked for while observers heard of a change (``takeBack(_:)``), run once all have.
+  @ObservationIgnored private var afterNotifying: [() -> Void] = []
   @ObservationIgnored @exclusivity(unchecked) private var nextObserver = 0
   @ObservationIgnored @exclusivity(unchecked) var duplicateIndex: DuplicateIndex?
   /// Makes the collation of a locale (an ICU id, `""` for the root), for keeping the list
@@ -291,7 +295,8 @@ public final class RosterList {
   func act(coalescing key: UUID? = nil, _ body: (inout [ListEdit]) -> Void) -> ListChange {
     var applied = beginAction()
     body(&applied)
-    return publish(ListChange(origin: .action, edits: record(applied, coalescing: key)))
+    let (edits, joined) = record(applied, coalescing: key)
+    return publish(ListChange(origin: .action, edits: edits, joinsPreviousStep: joined))
   }
 
   /// Runs `body` as one user action whose caller needs no report (the single-entry actions
@@ -311,20 +316,24 @@ public final class RosterList {
   /// typing step `key` names) and reports it. The report is made only when an observer is
   /// there to read it.
   func endAction(_ applied: [ListEdit], coalescing key: UUID? = nil) {
-    let applied = record(applied, coalescing: key)
+    let (applied, joined) = record(applied, coalescing: key)
     guard !applied.isEmpty else { return }
     changed()
-    if !observers.isEmpty { notify(ListChange(origin: .action, edits: applied)) }
+    if !observers.isEmpty {
+      notify(ListChange(origin: .action, edits: applied, joinsPreviousStep: joined))
+    }
   }
 
-  /// Records the edits an action applied as one undo step; returns them.
-  private func record(_ applied: [ListEdit], coalescing key: UUID?) -> [ListEdit] {
+  /// Records the edits an action applied as one undo step, or as part of the typing step
+  /// before it; returns them, and whether they joined that step.
+  private func record(_ applied: [ListEdit], coalescing key: UUID?) -> (
+    edits: [ListEdit], joined: Bool
+  ) {
     guard !applied.isEmpty else {
       history.reuse(applied)
-      return []
+      return ([], false)
     }
-    history.record(applied, coalescing: key)
-    return applied
+    return (applied, history.record(applied, coalescing: key))
   }
 
   /// Tells SwiftUI and the observers about a change.
@@ -337,13 +346,31 @@ public final class RosterList {
   }
 
   /// Tells SwiftUI that the entries changed.
-  private func changed() {
+  func changed() {
     withMutation(keyPath: Self.revisionKey) { _revision &+= 1 }
   }
 
   /// Reports a change to the observers, in the order they were added.
   private func notify(_ change: ListChange) {
+    notifying += 1
     for observer in observers { observer.handler(change) }
+    notifying -= 1
+    if notifying == 0, !afterNotifying.isEmpty { runAfterNotifying() }
+  }
+
+  /// Runs `work` now, or, while observers hear of a change, once they all have: so that every
+  /// observer hears of a change before what an observer did in answer to it.
+  func whenNotified(_ work: @escaping () -> Void) -> Bool {
+    guard notifying > 0 else { return false }
+    afterNotifying.append(work)
+    return true
+  }
+
+  private func runAfterNotifying() {
+    while !afterNotifying.isEmpty {
+      let work = afterNotifying.removeFirst()
+      work()
+    }
   }
 
   /// A fresh id for a new entry.

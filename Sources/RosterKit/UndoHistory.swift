@@ -52,16 +52,69 @@ struct UndoHistory {
   }
 
   /// Records an action; typing into the entry the last step was typing into joins that step.
-  mutating func record(_ edits: [ListEdit], coalescing key: UUID?) {
+  ///
+  /// This is the one rule for where an undo step ends: stores learn it from
+  /// ``ListChange/joinsPreviousStep``.
+  /// - Returns: Whether the action joined the last step.
+  @discardableResult
+  mutating func record(_ edits: [ListEdit], coalescing key: UUID?) -> Bool {
     if !redoSteps.isEmpty { redoSteps.removeAll() }
     if let key, undoCount > 0 {
       let last = slot(undoCount - 1)
       if ring[last].typing == key, edits.allSatisfy(isTextUpdate) {
         ring[last].edits.append(contentsOf: edits)
-        return
+        return true
       }
     }
     pushUndo(Step(edits: edits, typing: key))
+    return false
+  }
+
+  /// Forgets an action the store refused, whose edits the list has taken back: the undo step
+  /// it made, or its part at the end of the step it joined. When later steps were recorded
+  /// after it, the newest step ending with those edits is the one.
+  /// - Returns: Whether a step held the action.
+  /// - Complexity: O(s + k) for s steps searched and an action of k edits.
+  @discardableResult
+  mutating func forget(_ edits: [ListEdit]) -> Bool {
+    var position = undoCount - 1
+    while position >= 0 {
+      let index = slot(position)
+      let step = ring[index].edits
+      if step.count >= edits.count, step.suffix(edits.count).elementsEqual(edits) {
+        if step.count == edits.count {
+          removeUndo(at: position)
+        } else {
+          ring[index].edits.removeLast(edits.count)
+          ring[index].typing = nil
+        }
+        return true
+      }
+      position -= 1
+    }
+    return false
+  }
+
+  /// Takes back the move of the last step from the undo to the redo stack, for an undo the
+  /// store refused (the list has redone it).
+  mutating func restoreUndone() {
+    guard let step = redoSteps.popLast() else { return }
+    pushUndo(step)
+  }
+
+  /// Takes back the move of the last step from the redo to the undo stack, for a redo the store
+  /// refused (the list has undone it).
+  mutating func restoreRedone() {
+    guard let step = popUndo() else { return }
+    redoSteps.append(step)
+  }
+
+  /// Removes the undo step `position` steps after the oldest, keeping the others in order.
+  private mutating func removeUndo(at position: Int) {
+    for later in position..<(undoCount - 1) {
+      ring.swapAt(slot(later), slot(later + 1))
+    }
+    _ = popUndo()
   }
 
   /// Ends the typing run: the next text change starts a new step.

@@ -16,6 +16,7 @@ public enum StoreErrorWording {
     case .listExists(let name): localized("A list named “%@” already exists.", name)
     case .busy:
       localized("The database is busy: other Roster processes kept it locked too long. Try again.")
+    case .diskFull: localized("The disk is full.")
     case .constraint(let detail): localized("The database refused the change: %@.", detail)
     case .entryNotFound(let reference): localized("No entry matches “%@”.", reference)
     case .ambiguousEntry(let prefix, let matches):

@@ -333,6 +333,7 @@ public final class PostgresStore: RosterStorage {
     switch failure.state {
     case "23505", "23503", "23514": .constraint(failure.message)
     case "40001", "40P01", "55P03": .busy
+    case "53100": .diskFull
     case "42501": .database("Permission denied: \(failure.message).")
     default: .database(failure.message)
     }

@@ -51,7 +51,7 @@ public final class SQLiteOutbox: OperationOutbox {
     try database.run(
       "INSERT INTO outbox (id, list, origin, edits) VALUES (?, ?, ?, ?)",
       .text(operation.id.uuidString), .text(operation.list.uuidString),
-      .text(Self.name(of: operation.change.origin)), .text(String(decoding: edits, as: UTF8.self)))
+      .text(Self.name(of: operation.change)), .text(String(decoding: edits, as: UTF8.self)))
   }
 
   /// The oldest action, or `nil`. O(1).
@@ -69,7 +69,9 @@ public final class SQLiteOutbox: OperationOutbox {
     do { edits = try decoder.decode([ListEdit].self, from: Data(text.utf8)) } catch {
       throw .database("The outbox holds a damaged action: \(error).")
     }
-    return PendingOperation(id: id, list: list, change: ListChange(origin: origin, edits: edits))
+    let change = ListChange(
+      origin: origin, edits: edits, joinsPreviousStep: statement.text(2) == "typing")
+    return PendingOperation(id: id, list: list, change: change)
   }
 
   /// How many actions wait. O(n).
@@ -82,9 +84,11 @@ public final class SQLiteOutbox: OperationOutbox {
     try database.run("DELETE FROM outbox WHERE id = ?", .text(id.uuidString))
   }
 
-  private static func name(of origin: ListChange.Origin) -> String {
-    switch origin {
-    case .action: "action"
+  /// The change's origin as the outbox stores it; an action that joins the undo step before
+  /// it is a `typing` action.
+  private static func name(of change: ListChange) -> String {
+    switch change.origin {
+    case .action: change.joinsPreviousStep ? "typing" : "action"
     case .undo: "undo"
     case .redo: "redo"
     case .external: "external"
@@ -93,7 +97,7 @@ public final class SQLiteOutbox: OperationOutbox {
 
   private static func origin(named name: String) -> ListChange.Origin? {
     switch name {
-    case "action": .action
+    case "action", "typing": .action
     case "undo": .undo
     case "redo": .redo
     case "external": .external

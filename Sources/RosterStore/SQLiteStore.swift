@@ -52,13 +52,18 @@ public final class SQLiteStore: RosterStorage {
   ///   - now: The clock for new entries; inject a fixed one in tests.
   ///   - makeID: Makes ids for new entries and lists; by default RosterKit's fast random
   ///     version 4 generator.
+  ///   - writerID: This connection's identity in the change log and the undo history: two
+  ///     connections of one window share one, so that each reads only the other writers'
+  ///     changes as news and joins its own typing steps.
   /// - Throws: ``StoreError/database(_:)`` when the file cannot be opened or is not a database.
   public convenience init(
     path: String,
     now: @escaping @Sendable () -> Date = { Date() },
-    makeID: (@Sendable () -> UUID)? = nil
+    makeID: (@Sendable () -> UUID)? = nil,
+    writerID: UUID = UUID()
   ) throws(StoreError) {
-    try self.init(path: path, configuration: .default, now: now, makeID: makeID)
+    try self.init(
+      path: path, configuration: .default, now: now, makeID: makeID, writerID: writerID)
   }
 
   /// Opens the database at `path` as ``init(path:now:makeID:)`` does, with `configuration`'s
@@ -67,12 +72,13 @@ public final class SQLiteStore: RosterStorage {
     path: String,
     configuration: Configuration,
     now: @escaping @Sendable () -> Date = { Date() },
-    makeID: (@Sendable () -> UUID)? = nil
+    makeID: (@Sendable () -> UUID)? = nil,
+    writerID: UUID = UUID()
   ) throws(StoreError) {
     self.path = path
     self.now = now
     self.makeID = makeID ?? { UUIDGenerator.shared.make() }
-    self.writerID = UUID()
+    self.writerID = writerID
     try Self.prepareFile(at: path)
     database = try Database(path: path, vfs: configuration.vfs)
     do throws(StoreError) {

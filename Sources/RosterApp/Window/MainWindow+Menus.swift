@@ -3,7 +3,6 @@ import RosterBackend
 import RosterGtk
 import RosterKit
 import RosterLocalization
-import RosterStore
 
 extension MainWindow {
   /// The main menu, the sidebar's New List button, and the actions behind them.

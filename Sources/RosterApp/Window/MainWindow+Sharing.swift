@@ -1,4 +1,5 @@
 import RosterAppCore
+import RosterSync
 import RosterGtk
 
 /// Following the store: changes the CLI or another window made, and for a shared server, its

@@ -4,7 +4,6 @@ import RosterBackend
 import RosterGtk
 import RosterKit
 import RosterLocalization
-import RosterStore
 
 /// The main window: the lists in a sidebar; the current list's title in the header bar, the add
 /// field, the entries and the empty states; toasts for what was deleted.
@@ -40,6 +39,8 @@ final class MainWindow {
   /// What the header says of a shared server: `nil` while it can be reached (or for a local
   /// file), else how many actions wait to be sent.
   var offlineWaiting: Int?
+  /// Whether the window waits for its actions to be stored before it closes.
+  var isClosing = false
   private let empty = StatusPage(
     icon: "view-list-symbolic", title: localized("Nothing to show here"),
     description: localized("Type an entry in the field above and press Enter to add it."))
@@ -67,11 +68,18 @@ final class MainWindow {
     wireTransfer()
     refresh()
     followStore()
+    wireClosing()
   }
 
   private func wire() {
     library.onError = { [unowned self] message in self.toasts.show(message) }
     library.onReload = { [unowned self] list in self.show(list) }
+    library.onTakenBack = { [unowned self] in self.refresh() }
+    // The writing thread says when an action was refused or all are stored: the window takes
+    // a refused one back at its next turn of the main loop.
+    if let deferred = library.storage as? any DeferredWriting {
+      deferred.onSettled = { MainLoop.soon { [weak self] in self?.library.settle() } }
+    }
     entries.onError = { [unowned self] message in self.toasts.show(message) }
     entries.onDeleted = { [unowned self] title in
       self.toasts.show(title, button: localized("Undo")) { [weak self] in self?.undo() }

@@ -3,7 +3,6 @@ import RosterAppCore
 import RosterBackend
 import RosterGtk
 import RosterLocalization
-import RosterStore
 
 /// The lists, with their counts, in a GtkListBox (tens of rows): choosing one shows it.
 @MainActor

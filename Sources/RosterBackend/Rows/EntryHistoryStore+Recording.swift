@@ -14,8 +14,9 @@ extension EntryHistoryStore {
 
   /// Stores one front-end change inside the caller's write transaction:
   ///
-  /// - `.action` changes become an undo step (consecutive text edits of one entry by this
-  ///   connection join one step) and clear the redo stack;
+  /// - `.action` changes become an undo step and clear the redo stack, except that one which
+  ///   ``RosterKit/ListChange/joinsPreviousStep`` joins this connection's top step: RosterKit
+  ///   decides where a step ends, and the store keeps exactly its steps;
   /// - `.undo` and `.redo` changes (a front end's own ``RosterList/undo()``) move the top step
   ///   between the stacks;
   /// - `.external` changes came from the store and are not stored again.
@@ -31,7 +32,8 @@ extension EntryHistoryStore {
     }
     let applied = try apply(change.edits, in: stored)
     switch change.origin {
-    case .action, .external: try pushUndo(applied, in: stored)
+    case .action, .external:
+      try pushUndo(applied, in: stored, joiningTop: change.joinsPreviousStep)
     case .undo:
       _ = try pop(.undo, in: stored)
       try push(Self.inverse(of: applied), on: .redo, in: stored)
@@ -82,20 +84,22 @@ extension EntryHistoryStore {
     return applied
   }
 
-  /// Records a new action for undo: clears the redo stack and pushes the action, except that
-  /// typing into the entry this connection's top step typed into joins that step.
-  package func pushUndo(_ edits: [ListEdit], in list: ListRow) throws(StoreError) {
+  /// Records a new action for undo: clears the redo stack and pushes the action as a step of
+  /// its own, or, when `joiningTop` (RosterKit joined it to the step before), appends it to
+  /// the top step.
+  ///
+  /// Only this connection's own top step is joined: when another writer's step came in
+  /// between, the action starts a step of its own (a command-line run is always another
+  /// writer, and its step is never decoded).
+  package func pushUndo(_ edits: [ListEdit], in list: ListRow, joiningTop: Bool = false)
+    throws(StoreError)
+  {
     try clearStack(.redo, in: list)
-    // Only this connection's own step can join, so another writer's is never decoded (a
-    // command-line run is always another writer).
-    if let typed = Self.typedEntry(edits), let top = try topStep(of: .undo, in: list),
+    if joiningTop, let top = try topStep(of: .undo, in: list),
       top.writer == UUIDText.string(writerID)
     {
-      let topEdits = try decode(top.edits)
-      if Self.typedEntry(topEdits) == typed {
-        try replaceStep(top.step, with: topEdits + edits)
-        return
-      }
+      try replaceStep(top.step, with: try decode(top.edits) + edits)
+      return
     }
     try push(edits, on: .undo, in: list)
   }
@@ -120,17 +124,5 @@ extension EntryHistoryStore {
   /// The edits that undo `edits`, in the order to apply them.
   private static func inverse(of edits: [ListEdit]) -> [ListEdit] {
     edits.reversed().map(\.inverse)
-  }
-
-  /// The entry whose text alone `edits` change, when they are typing into one entry.
-  private static func typedEntry(_ edits: [ListEdit]) -> UUID? {
-    var id: UUID?
-    for edit in edits {
-      guard case .update(let old, let new) = edit, old.category == new.category,
-        id == nil || id == new.id
-      else { return nil }
-      id = new.id
-    }
-    return id
   }
 }

@@ -87,6 +87,7 @@ final class Database {
   func error(_ status: Int32) -> StoreError {
     let primary = status & 0xff
     if primary == SQLITE_BUSY || primary == SQLITE_LOCKED { return .busy }
+    if primary == SQLITE_FULL { return .diskFull }
     if primary == SQLITE_CONSTRAINT { return .constraint(String(cString: sqlite3_errmsg(handle))) }
     return .database("\(String(cString: sqlite3_errmsg(handle))).")
   }

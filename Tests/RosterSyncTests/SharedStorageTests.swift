@@ -1,5 +1,5 @@
 import Foundation
-import RosterAppCore
+import RosterSync
 import RosterBackend
 import RosterEngines
 import RosterKit
