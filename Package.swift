@@ -192,7 +192,7 @@ let package = Package(
       name: "RosterSyncTests",
       dependencies: [
         "RosterKit", "RosterBackend", "RosterStore", "RosterSync", "RosterEngines", "RosterPostgres",
-        "RosterTestSupport",
+        "RosterAppCore", "RosterTestSupport",
       ]),
     .testTarget(
       name: "RosterAppTests",

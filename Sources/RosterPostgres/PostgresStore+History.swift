@@ -113,13 +113,21 @@ extension PostgresStore: EntryHistoryStore {
     }
   }
 
-  package func topStep(of stack: HistoryStack, in list: PostgresList) throws(StoreError) -> (
-    step: Int64, writer: String, edits: String
-  )? {
-    let result = try run(
-      "SELECT step, writer, encode(edits, 'hex') FROM history WHERE list = $1"
-        + " AND role = current_user"
-        + " AND stack = $2 ORDER BY step DESC LIMIT 1", [list.key, String(stack.rawValue)])
+  package func topStep(of stack: HistoryStack, in list: PostgresList, writtenBy writer: String?)
+    throws(StoreError) -> (step: Int64, writer: String, edits: String)?
+  {
+    let result =
+      if let writer {
+        try run(
+          "SELECT step, writer, encode(edits, 'hex') FROM history WHERE list = $1"
+            + " AND role = current_user AND stack = $2 AND writer = $3"
+            + " ORDER BY step DESC LIMIT 1", [list.key, String(stack.rawValue), writer])
+      } else {
+        try run(
+          "SELECT step, writer, encode(edits, 'hex') FROM history WHERE list = $1"
+            + " AND role = current_user"
+            + " AND stack = $2 ORDER BY step DESC LIMIT 1", [list.key, String(stack.rawValue)])
+      }
     guard result.count == 1 else { return nil }
     return (result.integer(0, 0), result.text(0, 1) ?? "", result.text(0, 2) ?? "")
   }

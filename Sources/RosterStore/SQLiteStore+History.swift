@@ -122,13 +122,21 @@ extension SQLiteStore: EntryHistoryStore {
     return rows
   }
 
-  package func topStep(of stack: HistoryStack, in list: StoredList) throws(StoreError) -> (
-    step: Int64, writer: String, edits: Data
-  )? {
-    let statement = try database.statement(
-      "SELECT step, writer, edits FROM history WHERE list = ? AND stack = ?"
-        + " ORDER BY step DESC LIMIT 1")
-    try statement.bind([.integer(list.row), .integer(stack.rawValue)])
+  package func topStep(of stack: HistoryStack, in list: StoredList, writtenBy writer: String?)
+    throws(StoreError) -> (step: Int64, writer: String, edits: Data)?
+  {
+    let statement: Statement
+    if let writer {
+      statement = try database.statement(
+        "SELECT step, writer, edits FROM history WHERE list = ? AND stack = ? AND writer = ?"
+          + " ORDER BY step DESC LIMIT 1")
+      try statement.bind([.integer(list.row), .integer(stack.rawValue), .text(writer)])
+    } else {
+      statement = try database.statement(
+        "SELECT step, writer, edits FROM history WHERE list = ? AND stack = ?"
+          + " ORDER BY step DESC LIMIT 1")
+      try statement.bind([.integer(list.row), .integer(stack.rawValue)])
+    }
     guard try statement.step() else { return nil }
     return (statement.integer(0), statement.text(1) ?? "", statement.blob(2) ?? Data())
   }

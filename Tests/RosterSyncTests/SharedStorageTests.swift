@@ -1,4 +1,5 @@
 import Foundation
+import RosterAppCore
 import RosterSync
 import RosterBackend
 import RosterEngines

@@ -34,11 +34,12 @@ extension EntryHistoryStore {
     switch change.origin {
     case .action, .external:
       try pushUndo(applied, in: stored, joiningTop: change.joinsPreviousStep)
+    // A front end's undo and redo move its own newest step: another writer's steps stay.
     case .undo:
-      _ = try pop(.undo, in: stored)
+      _ = try pop(.undo, in: stored, writtenBy: UUIDText.string(writerID))
       try push(Self.inverse(of: applied), on: .redo, in: stored)
     case .redo:
-      _ = try pop(.redo, in: stored)
+      _ = try pop(.redo, in: stored, writtenBy: UUIDText.string(writerID))
       try push(applied, on: .undo, in: stored)
     }
     return (try log(applied, in: stored), applied)
@@ -88,15 +89,15 @@ extension EntryHistoryStore {
   /// its own, or, when `joiningTop` (RosterKit joined it to the step before), appends it to
   /// the top step.
   ///
-  /// Only this connection's own top step is joined: when another writer's step came in
-  /// between, the action starts a step of its own (a command-line run is always another
-  /// writer, and its step is never decoded).
+  /// The step joined is this connection's newest, as RosterKit's list (which keeps only its
+  /// own steps) joins it, even when another writer's step came in between; a command-line
+  /// run is always another writer, and never joins.
   package func pushUndo(_ edits: [ListEdit], in list: ListRow, joiningTop: Bool = false)
     throws(StoreError)
   {
     try clearStack(.redo, in: list)
-    if joiningTop, let top = try topStep(of: .undo, in: list),
-      top.writer == UUIDText.string(writerID)
+    if joiningTop,
+      let top = try topStep(of: .undo, in: list, writtenBy: UUIDText.string(writerID))
     {
       try replaceStep(top.step, with: try decode(top.edits) + edits)
       return
@@ -114,8 +115,11 @@ extension EntryHistoryStore {
   }
 
   /// Takes the top step off `stack`: its edits, or `nil` when the stack is empty.
-  private func pop(_ stack: HistoryStack, in list: ListRow) throws(StoreError) -> [ListEdit]? {
-    guard let top = try topStep(of: stack, in: list) else { return nil }
+  /// With `writer`, that writer's newest step.
+  private func pop(_ stack: HistoryStack, in list: ListRow, writtenBy writer: String? = nil)
+    throws(StoreError) -> [ListEdit]?
+  {
+    guard let top = try topStep(of: stack, in: list, writtenBy: writer) else { return nil }
     let edits = try decode(top.edits)
     try deleteStep(top.step)
     return edits

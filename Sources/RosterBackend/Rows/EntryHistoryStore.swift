@@ -51,11 +51,11 @@ package protocol EntryHistoryStore: EntryRowStore {
 
   // MARK: The history stacks
 
-  /// The top step of `stack`: its row id, the writer that stored it, and its edits still
-  /// encoded; `nil` when the stack is empty. O(log s).
-  func topStep(of stack: HistoryStack, in list: ListRow) throws(StoreError) -> (
-    step: Int64, writer: String, edits: EncodedEdits
-  )?
+  /// The top step of `stack`, or with `writer`, the newest step that writer stored: its row
+  /// id, the writer that stored it, and its edits still encoded; `nil` when there is none.
+  /// O(log s), plus the steps of other writers above it.
+  func topStep(of stack: HistoryStack, in list: ListRow, writtenBy writer: String?)
+    throws(StoreError) -> (step: Int64, writer: String, edits: EncodedEdits)?
   /// Decodes a step's edits.
   /// - Throws: ``StoreError/database(_:)`` when they are unreadable.
   func decode(_ edits: EncodedEdits) throws(StoreError) -> [ListEdit]
