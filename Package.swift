@@ -191,15 +191,15 @@ let package = Package(
     .testTarget(
       name: "RosterSyncTests",
       dependencies: [
-        "RosterKit", "RosterBackend", "RosterStore", "RosterSync", "RosterEngines", "RosterPostgres",
-        "RosterAppCore", "RosterTestSupport",
+        "RosterKit", "RosterBackend", "RosterStore", "RosterSync", "RosterEngines",
+        "RosterPostgres", "RosterAppCore", "RosterTestSupport",
       ]),
     .testTarget(
       name: "RosterAppTests",
       dependencies: [
         "RosterKit", "RosterBackend", "RosterStore", "RosterTransfer", "RosterAppCore",
-        "RosterCollation", "RosterEngines", "RosterPostgres", "RosterLaunch",
-        "RosterTestSupport",
+        "RosterCollation", "RosterEngines", "RosterPostgres", "RosterLaunch", "RosterSync",
+        "RosterLocalization", "RosterTestSupport",
       ]),
     // Power cuts: every acknowledged action survives, through the crash VFS.
     .testTarget(

@@ -1,9 +1,9 @@
 import Foundation
-import RosterSync
 import RosterBackend
 import RosterEngines
 import RosterKit
 import RosterStore
+import RosterSync
 
 /// Propagation between two app windows on one PostgreSQL server, through the app's own path:
 /// one window's `SharedStorage` puts an add in its outbox, its sending thread sends it, and the

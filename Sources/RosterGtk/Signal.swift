@@ -96,13 +96,12 @@ enum Signal {
     _ handler: @escaping @MainActor () -> Bool
   ) {
     typealias Handler = @MainActor () -> Bool
-    let trampoline:
-      @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = {
-        _, data in
-        nonisolated(unsafe) let box = Unmanaged<Retained<Handler>>.fromOpaque(data!)
-          .takeUnretainedValue()
-        return MainActor.assumeIsolated { box.value() } ? 1 : 0
-      }
+    let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = {
+      _, data in
+      nonisolated(unsafe) let box = Unmanaged<Retained<Handler>>.fromOpaque(data!)
+        .takeUnretainedValue()
+      return MainActor.assumeIsolated { box.value() } ? 1 : 0
+    }
     connect(instance, name, Retained(handler), unsafeBitCast(trampoline, to: GCallback.self))
   }
 

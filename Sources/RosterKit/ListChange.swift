@@ -33,7 +33,10 @@ public struct ListChange: Hashable, Sendable {
   public let joinsPreviousStep: Bool
 
   /// Creates a report from the edits as applied.
-  /// - Parameter joinsPreviousStep: Whether the action joined the undo step before it.
+  /// - Parameters:
+  ///   - origin: Why the list changed.
+  ///   - edits: The edits, in the order they were applied.
+  ///   - joinsPreviousStep: Whether the action joined the undo step before it.
   public init(origin: Origin, edits: [ListEdit], joinsPreviousStep: Bool = false) {
     self.origin = origin
     self.edits = edits

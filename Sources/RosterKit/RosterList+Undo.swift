@@ -48,7 +48,9 @@ extension RosterList {
   /// ```
   /// Called by an observer while it hears of `change` (a store that refused it at once), it
   /// runs once every observer has heard of `change`, so that none hears the two out of order.
-  /// - Parameter then: Called once the change is taken back (to say why, to refresh).
+  /// - Parameters:
+  ///   - change: The change as the list reported it.
+  ///   - then: Called once the change is taken back (to say why, to refresh).
   /// - Returns: The report of what changed; empty when the take-back waits for the observers.
   /// - Complexity: O(k log n) for a change of k edits, plus O(s) for s undo steps searched.
   @discardableResult

@@ -70,22 +70,22 @@ struct UndoHistory {
     return false
   }
 
-  /// Forgets an action the store refused, whose edits the list has taken back: the undo step
-  /// it made, or its part at the end of the step it joined. When later steps were recorded
-  /// after it, the newest step ending with those edits is the one.
+  /// Forgets an action the store refused, whose edits the list has taken back. The newest step
+  /// holding its edits loses them; when they began that step (the empty row's insert), the
+  /// whole step goes, since the typing that joined it was into the entry taken back.
   /// - Returns: Whether a step held the action.
-  /// - Complexity: O(s + k) for s steps searched and an action of k edits.
+  /// - Complexity: O(s · m) for s steps searched of m edits each.
   @discardableResult
   mutating func forget(_ edits: [ListEdit]) -> Bool {
+    guard !edits.isEmpty else { return false }
     var position = undoCount - 1
     while position >= 0 {
       let index = slot(position)
-      let step = ring[index].edits
-      if step.count >= edits.count, step.suffix(edits.count).elementsEqual(edits) {
-        if step.count == edits.count {
+      if let start = Self.start(of: edits, in: ring[index].edits) {
+        if start == 0 {
           removeUndo(at: position)
         } else {
-          ring[index].edits.removeLast(edits.count)
+          ring[index].edits.removeSubrange(start..<(start + edits.count))
           ring[index].typing = nil
         }
         return true
@@ -93,6 +93,17 @@ struct UndoHistory {
       position -= 1
     }
     return false
+  }
+
+  /// Where `part` starts in `edits`, searched from the end; `nil` when it is not there whole.
+  private static func start(of part: [ListEdit], in edits: [ListEdit]) -> Int? {
+    guard edits.count >= part.count else { return nil }
+    var start = edits.count - part.count
+    while start >= 0 {
+      if edits[start..<(start + part.count)].elementsEqual(part) { return start }
+      start -= 1
+    }
+    return nil
   }
 
   /// Takes back the move of the last step from the undo to the redo stack, for an undo the

@@ -62,7 +62,9 @@ public final class StoreWriter: @unchecked Sendable {
   }
 
   /// Runs `body` on the writing connection after every earlier job, and waits for its result.
-  public func run<T: Sendable>(_ body: @escaping @Sendable (any RosterStorage) throws(StoreError) -> T)
+  public func run<T: Sendable>(
+    _ body: @escaping @Sendable (any RosterStorage) throws(StoreError) -> T
+  )
     throws(StoreError) -> T
   {
     let outcome = Outcome<T>()

@@ -1,11 +1,11 @@
 import Foundation
 import RosterAppCore
-import RosterSync
 import RosterBackend
 import RosterEngines
 import RosterKit
 import RosterPostgres
 import RosterStore
+import RosterSync
 import RosterTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import RosterAppCore
-import RosterSync
 import RosterGtk
+import RosterSync
 
 /// Following the store: changes the CLI or another window made, and for a shared server, its
 /// connection state in the header and the actions that no longer applied.
