@@ -10,9 +10,11 @@ import RosterKit
 /// - `ROSTER_SAMPLE_COUNT=n`: show one generated list of n entries, in memory, instead of the
 ///   database.
 /// - `ROSTER_BENCH=1`: after the first painted frame — and, for a long list shown as a preview
-///   first, after the frame that shows the whole list, editable — time a delete and an insert at
-///   the top of the list to their painted frames, then two keystrokes of a search ("z", then
-///   "zo") to the frames that show their results, print one JSON line, and quit.
+///   first, after the frame that shows the whole list, editable — time an add at the end of the
+///   list followed at once by a keystroke in the search field to the frame that paints both
+///   (the window must not wait for the disk), a delete and an insert at the top of the list to
+///   their painted frames, then two keystrokes of a search ("z", then "zo") to the frames that
+///   show their results, print one JSON line, and quit (once every action is stored).
 ///
 /// Times are CLOCK_MONOTONIC nanoseconds, so `roster-bench --app` can subtract its own reading
 /// taken when it started the process.
@@ -63,6 +65,8 @@ private final class LaunchBenchmark {
   private var wholeLoaded: Int64?
   /// What to do once the whole list is in the window.
   private var onWhole: () -> Void = {}
+  /// The add and keystroke → frame, in nanoseconds, and whether the add was made.
+  private var addKey: (nanoseconds: Int64, added: Int64) = (0, 0)
 
   init(started: Int64, loaded: Int64, windowCreated: Int64) {
     self.started = started
@@ -103,6 +107,27 @@ private final class LaunchBenchmark {
   ) {
     let list = window.library.current
     MainLoop.after(milliseconds: 200) {
+      // An add, then at once a keystroke in the search field: the frame that paints them must
+      // not wait for the add to be stored (an fsync, a database another program locked).
+      let addKeyStart = FrameClock.now
+      let added = try? list.append("Zoë Saldaña")
+      window.search.isSearching = true
+      window.search.appendText("q")
+      FrameClock.afterNextFrame(of: window.window) {
+        self.addKey = (FrameClock.now - addKeyStart, added == nil ? 0 : 1)
+        window.search.isSearching = false
+        self.editTop(window, firstFrame: firstFrame, whole: whole, previewed: previewed, quit)
+      }
+    }
+  }
+
+  /// Times a delete and an insert at the top of the list, then the searches, then prints.
+  private func editTop(
+    _ window: MainWindow, firstFrame: Int64, whole: (frame: Int64, loaded: Int64),
+    previewed: Bool, _ quit: @escaping @MainActor () -> Void
+  ) {
+    let list = window.library.current
+    MainLoop.after(milliseconds: 200) {
       let deleteStart = FrameClock.now
       // A failed edit is reported in the readings (`removed`, `inserted`), not dropped.
       let removed = list.entry(at: 0).map { try? list.remove(id: $0.id) } ?? nil
@@ -124,6 +149,7 @@ private final class LaunchBenchmark {
                 ("key_ns", searches[0].frame), ("key_applied_ns", searches[0].applied),
                 ("key_matches", searches[0].matches), ("refine_ns", searches[1].frame),
                 ("refine_applied_ns", searches[1].applied), ("refine_matches", searches[1].matches),
+                ("add_key_ns", self.addKey.nanoseconds), ("added", self.addKey.added),
               ]
               let json = fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
               FileHandle.standardOutput.write(Data("{\(json)}\n".utf8))

@@ -15,11 +15,19 @@ public struct ShortcutTable: Hashable, Sendable {
     /// the keys itself (a row's Alt+Up, a list's Delete).
     public var action: String?
 
-    /// A shortcut doing `title` with `accelerators`, bound to `action` when there is one.
-    public init(_ title: String, _ accelerators: [String], action: String? = nil) {
+    /// A shortcut doing `title` with `accelerators`, bound to the window's `action` when
+    /// there is one.
+    public init(_ title: String, _ accelerators: [String], action: WindowAction? = nil) {
       self.title = title
       self.accelerators = accelerators
-      self.action = action
+      self.action = action?.detailed
+    }
+
+    /// A shortcut bound to one of GTK's own actions (`window.close`).
+    public init(_ title: String, _ accelerators: [String], gtkAction: String) {
+      self.title = title
+      self.accelerators = accelerators
+      self.action = gtkAction
     }
   }
 
@@ -58,21 +66,21 @@ public struct ShortcutTable: Hashable, Sendable {
     Group(
       title: localized("Lists"),
       shortcuts: [
-        Shortcut(localized("New list"), ["<Control>n"], action: "win.new-list"),
-        Shortcut(localized("Search"), ["<Control>f"], action: "win.search"),
-        Shortcut(localized("Add field"), ["<Control>l"], action: "win.focus-add"),
-        Shortcut(localized("Categories"), ["<Control>k"], action: "win.categories"),
-        Shortcut(localized("Print"), ["<Control>p"], action: "win.print"),
+        Shortcut(localized("New list"), ["<Control>n"], action: .newList),
+        Shortcut(localized("Search"), ["<Control>f"], action: .search),
+        Shortcut(localized("Add field"), ["<Control>l"], action: .focusAdd),
+        Shortcut(localized("Categories"), ["<Control>k"], action: .categories),
+        Shortcut(localized("Print"), ["<Control>p"], action: .print),
         Shortcut(localized("Main menu"), ["F10"]),
-        Shortcut(localized("Keyboard shortcuts"), ["<Control>question"], action: "win.shortcuts"),
-        Shortcut(localized("Close the window"), ["<Control>w"], action: "window.close"),
+        Shortcut(localized("Keyboard shortcuts"), ["<Control>question"], action: .shortcuts),
+        Shortcut(localized("Close the window"), ["<Control>w"], gtkAction: "window.close"),
       ]),
     Group(
       title: localized("Entries"),
       shortcuts: [
-        Shortcut(localized("Undo"), ["<Control>z"], action: "win.undo"),
-        Shortcut(localized("Redo"), ["<Control><Shift>z", "<Control>y"], action: "win.redo"),
-        Shortcut(localized("Sort the list A–Z"), ["<Control><Shift>s"], action: "win.sort-a-z"),
+        Shortcut(localized("Undo"), ["<Control>z"], action: .undo),
+        Shortcut(localized("Redo"), ["<Control><Shift>z", "<Control>y"], action: .redo),
+        Shortcut(localized("Sort the list A–Z"), ["<Control><Shift>s"], action: .sortAToZ),
         Shortcut(localized("Delete the selected entries"), ["Delete"]),
         Shortcut(localized("Move the entry up"), ["<Alt>Up"]),
         Shortcut(localized("Move the entry down"), ["<Alt>Down"]),

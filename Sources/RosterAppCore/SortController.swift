@@ -10,8 +10,8 @@ import RosterLocalization
 public final class SortController {
   /// One item of the Sort menu.
   public struct Command: Hashable, Sendable {
-    /// The window action's name (`win.` + name).
-    public var action: String
+    /// The window action.
+    public var action: WindowAction
     /// The menu label.
     public var label: String
     /// What it compares.
@@ -22,18 +22,15 @@ public final class SortController {
 
   /// The Sort menu's orders, in menu order.
   public static let commands = [
-    Command(action: "sort-a-z", label: localized("A–Z"), field: .text, descending: false),
-    Command(action: "sort-z-a", label: localized("Z–A"), field: .text, descending: true),
+    Command(action: .sortAToZ, label: localized("A–Z"), field: .text, descending: false),
+    Command(action: .sortZToA, label: localized("Z–A"), field: .text, descending: true),
     Command(
-      action: "sort-last-word-a-z", label: localized("A–Z by Last Word"), field: .lastWord,
+      action: .sortLastWordAToZ, label: localized("A–Z by Last Word"), field: .lastWord,
       descending: false),
     Command(
-      action: "sort-last-word-z-a", label: localized("Z–A by Last Word"), field: .lastWord,
+      action: .sortLastWordZToA, label: localized("Z–A by Last Word"), field: .lastWord,
       descending: true),
   ]
-
-  /// The action of the Keep Sorted toggle.
-  public static let keepSortedAction = "keep-sorted"
 
   /// The collation of the session's locale.
   public let collation: any Collating

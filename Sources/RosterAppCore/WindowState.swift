@@ -14,13 +14,12 @@ public struct WindowState: Equatable, Sendable {
   }
 
   /// The window actions (`win.…`) that work only once the whole list can be edited.
-  public static let editingActions = [
-    "focus-add", "search", "new-list", "rename-list", "delete-list", "categories", "import",
-    "export",
+  public static let editingActions: [WindowAction] = [
+    .focusAdd, .search, .newList, .renameList, .deleteList, .categories, .importFile, .export,
   ]
 
   /// The window actions that need a shared server to be reachable: off while offline.
-  public static let serverActions = ["new-list", "delete-list"]
+  public static let serverActions: [WindowAction] = [.newList, .deleteList]
 
   /// The header's subtitle: “1 entry”, “1,200 entries”; while searching, how many match out
   /// of how many: “12 of 1,000,000”; while a shared server cannot be reached, “Offline — 2
@@ -32,7 +31,7 @@ public struct WindowState: Equatable, Sendable {
   /// search button and ``editingActions``.
   public var isEditable: Bool
   /// Every window action the window manages, and whether it is enabled.
-  public var enabledActions: [String: Bool]
+  public var enabledActions: [WindowAction: Bool]
 
   /// The state for a list of `count` entries; `matchCount` is the number of search results
   /// while a search is on, `nil` otherwise; `offlineWaiting` is how many actions wait to be
@@ -60,7 +59,9 @@ public struct WindowState: Equatable, Sendable {
       case _?: .list
       }
     isEditable = !isLoading
-    var actions = ["undo": !isLoading && canUndo, "redo": !isLoading && canRedo]
+    var actions: [WindowAction: Bool] = [
+      .undo: !isLoading && canUndo, .redo: !isLoading && canRedo,
+    ]
     for name in Self.editingActions { actions[name] = !isLoading }
     // Creating and deleting lists need the server; edits to the open list wait in the outbox.
     if offlineWaiting != nil {

@@ -31,10 +31,25 @@ struct AppBench {
     /// Then "zo" (the query grows), likewise.
     var refine: Double
     var refineApplied: Double
+    /// An add, then at once a keystroke in the search field → the frame that paints both.
+    var addKey: Double
+  }
+
+  /// What stands between the window and its database in a run.
+  enum Obstacle {
+    /// Nothing: the disk as it is.
+    case none
+    /// Another process holds the database's write lock for this long from the app's start.
+    case locked(seconds: Double)
+    /// Every fsync waits this long first (an `LD_PRELOAD` shim).
+    case slowSync(milliseconds: Int)
   }
 
   func run() -> [String] {
-    let app = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    // `ROSTER_BENCH_APP` measures another build of the app (an older one, for a before/after).
+    let app =
+      ProcessInfo.processInfo.environment["ROSTER_BENCH_APP"]
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("roster-app").path
     guard FileManager.default.isExecutableFile(atPath: app) else {
       return ["roster-app not found next to roster-bench: build it first (-c release)."]
@@ -57,12 +72,19 @@ struct AppBench {
         + "ready; “whole data” is main → the whole list handed over; “main → editable” is the "
         + "first frame showing the whole list, editable. “key → frame” types `z` into the "
         + "search field (then `zo`) and waits for the frame showing the results; “beyond "
-        + "delay” is GTK's `search-changed` (150 ms after the keystroke) → that frame.",
+        + "delay” is GTK's `search-changed` (150 ms after the keystroke) → that frame. "
+        + "“add + key → frame” adds an entry and at once types a key into the search field, "
+        + "up to the frame that paints both: it must not wait for the add to be stored. The "
+        + "“locked” rows run while another process holds the database's write lock (10 s from "
+        + "the app's start); the “slow fsync” rows make every fsync wait 100 ms first (an "
+        + "`LD_PRELOAD` shim, `scripts/slow-fsync.c`). “stored” says whether every action was "
+        + "in the database once the app had quit.",
       "",
       "| entries | source | spawn → first frame | main → first frame | main → editable "
-        + "| first data | whole data | window → frame | delete → frame | insert → frame "
-        + "| key `z` → frame | beyond delay | key `zo` → frame | beyond delay |",
-      "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        + "| first data | whole data | window → frame | add + key → frame | delete → frame "
+        + "| insert → frame | key `z` → frame | beyond delay | key `zo` → frame | beyond delay "
+        + "| stored |",
+      "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     let roster = URL(fileURLWithPath: app).deletingLastPathComponent()
       .appendingPathComponent("roster").path
@@ -70,22 +92,42 @@ struct AppBench {
       .appendingPathComponent("roster-app-bench-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    var sources: [(size: Int, name: String, environment: [String: String])] = sizes.map {
-      ($0, "memory", ["ROSTER_SAMPLE_COUNT": String($0)])
+    var sources: [Source] = sizes.map {
+      Source(size: $0, name: "memory", environment: ["ROSTER_SAMPLE_COUNT": String($0)])
     }
     if FileManager.default.isExecutableFile(atPath: roster) {
       for size in sizes {
         if let database = Self.makeDatabase(size: size, in: folder, roster: roster) {
-          sources.append((size, "SQLite", ["ROSTER_DB": database]))
+          sources.append(Source(size: size, name: "SQLite", environment: ["ROSTER_DB": database]))
         }
       }
-    }
-    for (size, name, environment) in sources {
-      let readings = (0..<runs).compactMap { _ in
-        Self.measure(app, environment: environment, display: display!)
+      let size = sizes[0]
+      let shim = Self.buildSlowSyncShim(in: folder)
+      for (name, obstacle) in [
+        ("SQLite, locked", Obstacle.locked(seconds: 10)),
+        ("SQLite, slow fsync", Obstacle.slowSync(milliseconds: 100)),
+      ] {
+        if case .slowSync = obstacle, shim == nil { continue }
+        sources.append(
+          Source(
+            size: size, name: name, environment: [:], obstacle: obstacle, shim: shim,
+            fresh: { Self.makeDatabase(size: size, in: folder, roster: roster) }))
       }
+    }
+    for source in sources {
+      var stored = true
+      let readings = (0..<runs).compactMap { _ -> Reading? in
+        guard let prepared = source.prepare() else { return nil }
+        defer { prepared.release() }
+        let reading = Self.measure(app, environment: prepared.environment, display: display!)
+        if let database = prepared.database, let reading {
+          stored = stored && Self.holdsEveryAction(database, size: source.size, reading: reading)
+        }
+        return reading
+      }
+      let (size, name) = (source.size, source.name)
       guard !readings.isEmpty else {
-        lines.append("| \(size) | \(name) | failed | | | | | | | | | | | |")
+        lines.append("| \(size) | \(name) | failed | | | | | | | | | | | | | |")
         continue
       }
       func median(_ key: KeyPath<Reading, Double>) -> String {
@@ -95,9 +137,10 @@ struct AppBench {
       lines.append(
         "| \(size) | \(name) | \(median(\.spawnToFrame)) | \(median(\.mainToFrame)) "
           + "| \(median(\.mainToEditable)) | \(median(\.load)) | \(median(\.wholeLoad)) "
-          + "| \(median(\.windowToFrame)) | \(median(\.delete)) | \(median(\.insert)) "
-          + "| \(median(\.keystroke)) | \(median(\.keystrokeApplied)) | \(median(\.refine)) "
-          + "| \(median(\.refineApplied)) |")
+          + "| \(median(\.windowToFrame)) | \(median(\.addKey)) | \(median(\.delete)) "
+          + "| \(median(\.insert)) | \(median(\.keystroke)) | \(median(\.keystrokeApplied)) "
+          + "| \(median(\.refine)) | \(median(\.refineApplied)) "
+          + "| \(source.checksStorage ? (stored ? "yes" : "NO") : "") |")
     }
     return lines
   }
@@ -157,13 +200,15 @@ struct AppBench {
       let key = object["key_ns"], let keyApplied = object["key_applied_ns"],
       let refine = object["refine_ns"], let refineApplied = object["refine_applied_ns"]
     else { return nil }
+    // An older app has no add + key step.
+    let addKey = object["add_key_ns"] ?? 0
     func ms(_ nanoseconds: Int64) -> Double { Double(nanoseconds) / 1e6 }
     return Reading(
       spawnToFrame: ms(frame - spawned), mainToFrame: ms(frame - started),
       mainToEditable: ms(wholeFrame - started), load: ms(loaded - started),
       wholeLoad: ms(wholeLoaded - started), windowToFrame: ms(frame - window), delete: ms(delete),
       insert: ms(insert), keystroke: ms(key), keystrokeApplied: ms(keyApplied),
-      refine: ms(refine), refineApplied: ms(refineApplied))
+      refine: ms(refine), refineApplied: ms(refineApplied), addKey: ms(addKey))
   }
 
   static func startXvfb() -> (process: Process, display: String)? {

@@ -14,7 +14,7 @@ import Testing
   @Test func sortsByTheSessionsLocaleAsOneUndoStep() throws {
     let swedish = SortController(environment: ["LANG": "sv_SE.UTF-8"])
     let names = try list(["Östen", "Zoe", "Anna"])
-    let a2z = try #require(SortController.commands.first { $0.action == "sort-a-z" })
+    let a2z = try #require(SortController.commands.first { $0.action == .sortAToZ })
     #expect(swedish.perform(a2z, on: names) == "Sorted A–Z")
     #expect(names.entries.map(\.text) == ["Anna", "Zoe", "Östen"])
     #expect(swedish.perform(a2z, on: names) == "Already sorted A–Z")
@@ -29,12 +29,12 @@ import Testing
   @Test func keepSortedKeepsTheOrderLastChosenAndTheMenuChangesIt() throws {
     let sorting = SortController(environment: [:])
     let names = try list(["Bea Zander", "Carl Adams", "Anna Berg"])
-    let byFamily = try #require(SortController.commands.first { $0.action == "sort-last-word-a-z" })
+    let byFamily = try #require(SortController.commands.first { $0.action == .sortLastWordAToZ })
     sorting.perform(byFamily, on: names)
     #expect(sorting.toggleKeepSorted(names).hasPrefix("Kept sorted A–Z by Last Word"))
     #expect(names.keepSorted == EntryOrder(field: .lastWord))
     #expect(names.moveRefusal != nil)
-    let z2a = try #require(SortController.commands.first { $0.action == "sort-z-a" })
+    let z2a = try #require(SortController.commands.first { $0.action == .sortZToA })
     sorting.perform(z2a, on: names)
     #expect(names.keepSorted == EntryOrder(descending: true))
     #expect(names.entries.map(\.text) == ["Carl Adams", "Bea Zander", "Anna Berg"])

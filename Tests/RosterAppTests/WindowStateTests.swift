@@ -38,11 +38,11 @@ import Testing
     #expect(state(1_200).subtitle == "Offline — 1,200 changes waiting to be sent")
     #expect(state(nil).subtitle == "1 of 3")
     // The open list stays editable; making and deleting lists waits for the server.
-    #expect(state(2).enabledActions["undo"] == true)
-    #expect(state(2).enabledActions["rename-list"] == true)
-    #expect(state(2).enabledActions["new-list"] == false)
-    #expect(state(2).enabledActions["delete-list"] == false)
-    #expect(state(nil).enabledActions["delete-list"] == true)
+    #expect(state(2).enabledActions[.undo] == true)
+    #expect(state(2).enabledActions[.renameList] == true)
+    #expect(state(2).enabledActions[.newList] == false)
+    #expect(state(2).enabledActions[.deleteList] == false)
+    #expect(state(nil).enabledActions[.deleteList] == true)
   }
 
   @Test func searchSubtitleCountsMatchesOutOfAll() {
@@ -67,8 +67,8 @@ import Testing
     let state = WindowState(
       count: 2, matchCount: nil, isLoading: false, canUndo: true, canRedo: false)
     #expect(state.isEditable)
-    #expect(state.enabledActions["undo"] == true)
-    #expect(state.enabledActions["redo"] == false)
+    #expect(state.enabledActions[.undo] == true)
+    #expect(state.enabledActions[.redo] == false)
     for name in WindowState.editingActions { #expect(state.enabledActions[name] == true) }
   }
 

@@ -71,12 +71,12 @@ final class RowView {
   static func makeMenu(categories: Menu) -> Menu {
     let menu = Menu()
     let order = Menu()
-    order.append(localized("Move Up"), action: "row.move-up")
-    order.append(localized("Move Down"), action: "row.move-down")
+    order.append(localized("Move Up"), action: .moveUp)
+    order.append(localized("Move Down"), action: .moveDown)
     menu.append(section: order)
     menu.append(submenu: categories, label: localized("Category"))
     let delete = Menu()
-    delete.append(localized("Delete"), action: "row.delete")
+    delete.append(localized("Delete"), action: .delete)
     menu.append(section: delete)
     return menu
   }
@@ -84,23 +84,23 @@ final class RowView {
   /// Fills the Category submenu with the list's categories.
   static func fillCategoryMenu(_ menu: Menu, with categories: [EntryCategory]) {
     menu.removeAll()
-    menu.append(localized("None"), action: "row.set-category", string: "")
+    menu.append(localized("None"), action: .setCategory, string: "")
     for category in categories {
-      menu.append(category.name, action: "row.set-category", string: category.name)
+      menu.append(category.name, action: .setCategory, string: category.name)
     }
-    menu.append(localized("New Category…"), action: "row.new-category")
+    menu.append(localized("New Category…"), action: .newCategory)
   }
 
   private func addActions() {
-    actions.add("move-up") { [weak self] in self.map { $0.delegate?.rowMove($0, by: -1) } }
-    actions.add("move-down") { [weak self] in self.map { $0.delegate?.rowMove($0, by: 1) } }
-    actions.add("delete") { [weak self] in self.map { $0.delegate?.rowDelete($0) } }
+    actions.add(.moveUp) { [weak self] in self.map { $0.delegate?.rowMove($0, by: -1) } }
+    actions.add(.moveDown) { [weak self] in self.map { $0.delegate?.rowMove($0, by: 1) } }
+    actions.add(.delete) { [weak self] in self.map { $0.delegate?.rowDelete($0) } }
     actions.add(
-      "set-category",
+      .setCategory,
       string: { [weak self] name in
         self.map { $0.delegate?.rowSetCategory($0, name.isEmpty ? nil : name) }
       })
-    actions.add("new-category") { [weak self] in self.map { $0.delegate?.rowNewCategory($0) } }
+    actions.add(.newCategory) { [weak self] in self.map { $0.delegate?.rowNewCategory($0) } }
     root.insertActions(actions, prefix: "row")
   }
 
@@ -172,8 +172,8 @@ final class RowView {
 
   /// In a list kept sorted, the move actions are off and the handle says why.
   private func showMoveRefusal(_ reason: String?) {
-    actions.setEnabled("move-up", reason == nil)
-    actions.setEnabled("move-down", reason == nil)
+    actions.setEnabled(.moveUp, reason == nil)
+    actions.setEnabled(.moveDown, reason == nil)
     handle.tooltip = reason
   }
 

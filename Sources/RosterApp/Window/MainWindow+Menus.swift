@@ -9,36 +9,36 @@ extension MainWindow {
   func wireMenus() {
     let newList = Button(icon: "list-add-symbolic", name: localized("New List"))
     newList.tooltip = localized("New List (Ctrl+N)")
-    newList.actionName = "win.new-list"
+    newList.actionName = WindowAction.newList.detailed
     sidebar.header.packStart(newList)
 
     let menu = Menu()
     let lists = Menu()
-    lists.append(localized("New List…"), action: "win.new-list")
-    lists.append(localized("Rename List…"), action: "win.rename-list")
-    lists.append(localized("Delete List"), action: "win.delete-list")
+    lists.append(localized("New List…"), action: .newList)
+    lists.append(localized("Rename List…"), action: .renameList)
+    lists.append(localized("Delete List"), action: .deleteList)
     menu.append(section: lists)
     let transfer = Menu()
-    transfer.append(localized("Import…"), action: "win.import")
-    transfer.append(localized("Export…"), action: "win.export")
+    transfer.append(localized("Import…"), action: .importFile)
+    transfer.append(localized("Export…"), action: .export)
     wirePrinting(into: transfer)
     menu.append(section: transfer)
     let edit = Menu()
-    edit.append(localized("Undo"), action: "win.undo")
-    edit.append(localized("Redo"), action: "win.redo")
-    edit.append(localized("Categories…"), action: "win.categories")
+    edit.append(localized("Undo"), action: .undo)
+    edit.append(localized("Redo"), action: .redo)
+    edit.append(localized("Categories…"), action: .categories)
     wireSorting(into: edit)
     menu.append(section: edit)
     let help = Menu()
-    help.append(localized("Keyboard Shortcuts"), action: "win.shortcuts")
-    help.append(localized("About Roster"), action: "win.about")
+    help.append(localized("Keyboard Shortcuts"), action: .shortcuts)
+    help.append(localized("About Roster"), action: .about)
     menu.append(section: help)
     let button = MenuButton(icon: "open-menu-symbolic", name: localized("Main Menu"))
     button.setMenu(menu)
     button.setPrimary()
     header.packEnd(button)
 
-    actions.add("new-list") { [unowned self] in
+    actions.add(.newList) { [unowned self] in
       ListDialogs.newList(parent: self.window) { [weak self] title, rule in
         guard let self else { return nil }
         do {
@@ -49,7 +49,7 @@ extension MainWindow {
         }
       }
     }
-    actions.add("rename-list") { [unowned self] in
+    actions.add(.renameList) { [unowned self] in
       ListDialogs.askText(
         parent: self.window, heading: localized("Rename List"), name: localized("List title"),
         initial: self.library.current.title, action: localized("Rename")
@@ -63,14 +63,14 @@ extension MainWindow {
         }
       }
     }
-    actions.add("delete-list") { [unowned self] in self.deleteList() }
-    actions.add("categories") { [unowned self] in
+    actions.add(.deleteList) { [unowned self] in self.deleteList() }
+    actions.add(.categories) { [unowned self] in
       CategoriesDialog.present(parent: self.window, list: self.library.current) {
         [weak self] message in self?.toasts.show(message)
       }
     }
-    actions.add("shortcuts") { [unowned self] in Shortcuts.present(parent: self.window) }
-    actions.add("about") { [unowned self] in About.present(parent: self.window) }
+    actions.add(.shortcuts) { [unowned self] in Shortcuts.present(parent: self.window) }
+    actions.add(.about) { [unowned self] in About.present(parent: self.window) }
   }
 
   private func deleteList() {

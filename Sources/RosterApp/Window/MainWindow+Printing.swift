@@ -11,10 +11,10 @@ extension MainWindow {
   /// RosterPrint (the same as `roster export --format pdf`). `ROSTER_PRINT_TO_FILE` (tests)
   /// preselects “Print to File” with that PDF path; the dialog still shows.
   func wirePrinting(into menu: Menu) {
-    menu.append(localized("Print…"), action: "win.print")
-    menu.append(localized("Print Sign-in Sheet…"), action: "win.print-sign-in")
-    actions.add("print") { [unowned self] in self.print(style: .list) }
-    actions.add("print-sign-in") { [unowned self] in self.print(style: .signIn) }
+    menu.append(localized("Print…"), action: .print)
+    menu.append(localized("Print Sign-in Sheet…"), action: .printSignIn)
+    actions.add(.print) { [unowned self] in self.print(style: .list) }
+    actions.add(.printSignIn) { [unowned self] in self.print(style: .signIn) }
   }
 
   private func print(style: PrintDocument.Style) {

@@ -9,14 +9,14 @@ extension MainWindow {
   func wireSorting(into menu: Menu) {
     let orders = Menu()
     for command in SortController.commands {
-      orders.append(command.label, action: "win." + command.action)
+      orders.append(command.label, action: command.action)
       actions.add(command.action) { [unowned self] in
         self.toasts.show(self.sorting.perform(command, on: self.entries.list))
         self.refresh()
       }
     }
-    orders.append(localized("Keep Sorted"), action: "win." + SortController.keepSortedAction)
-    actions.addToggle(SortController.keepSortedAction, on: false) { [unowned self] in
+    orders.append(localized("Keep Sorted"), action: .keepSorted)
+    actions.addToggle(.keepSorted, on: false) { [unowned self] in
       self.toasts.show(self.sorting.toggleKeepSorted(self.entries.list))
       self.refresh()
     }
@@ -25,8 +25,8 @@ extension MainWindow {
 
   /// The Keep Sorted check mark; nothing sorts while a list loads (`editable` is false).
   func refreshSorting(editable: Bool) {
-    actions.setState(SortController.keepSortedAction, entries.list.keepSorted != nil)
+    actions.setState(.keepSorted, entries.list.keepSorted != nil)
     for command in SortController.commands { actions.setEnabled(command.action, editable) }
-    actions.setEnabled(SortController.keepSortedAction, editable)
+    actions.setEnabled(.keepSorted, editable)
   }
 }

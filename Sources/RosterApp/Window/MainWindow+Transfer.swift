@@ -36,13 +36,13 @@ extension MainWindow {
 
   /// Import… and Export… in the main menu, and files dropped on the window.
   func wireTransfer() {
-    actions.add("import") { [unowned self] in
+    actions.add(.importFile) { [unowned self] in
       FileChooser(
         mode: .open, title: Text.importTitle, accept: Text.importAccept, parent: self.window,
         filters: Text.filters
       ) { [weak self] path in self?.previewImport(of: path) }
     }
-    actions.add("export") { [unowned self] in
+    actions.add(.export) { [unowned self] in
       let list = self.entries.list
       FileChooser(
         mode: .save(suggestedName: "\(list.title).csv"), title: Text.exportTitle,

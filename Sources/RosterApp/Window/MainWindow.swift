@@ -108,9 +108,9 @@ final class MainWindow {
       self.open(id)
       self.showEntriesIfFolded()
     }
-    actions.add("undo") { [unowned self] in self.undo() }
-    actions.add("redo") { [unowned self] in self.entries.list.redo() }
-    actions.add("focus-add") { [unowned self] in self.addBar.field.focusAtEnd() }
+    actions.add(.undo) { [unowned self] in self.undo() }
+    actions.add(.redo) { [unowned self] in self.entries.list.redo() }
+    actions.add(.focusAdd) { [unowned self] in self.addBar.field.focusAtEnd() }
   }
 
   func present() {
@@ -207,7 +207,7 @@ final class MainWindow {
     toggle.tooltip = localized("Search (Ctrl+F)")
     PropertyBinding.bind(search, "search-mode-enabled", to: toggle, "active")
     header.packStart(toggle)
-    actions.add("search") { [unowned self] in
+    actions.add(.search) { [unowned self] in
       self.search.isSearching = true
       self.search.entry.grabFocus()
     }
