@@ -1,1 +1,2 @@
 #include <gtk/gtk.h>
+#include <glib-unix.h>

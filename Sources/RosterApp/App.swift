@@ -18,6 +18,11 @@ final class App {
     self.instrumentation = instrumentation
     application.onActivate { [unowned self] in self.activate() }
     // A list deleted just before quitting is gone for good: its Undo toast goes with the window.
+    // Asked to end (a session logging out, Ctrl+C): the window closes as its close button
+    // would, so that the actions still waiting are stored first.
+    application.onTerminationRequest { [unowned self] in
+      if let window = self.window { window.window.close() } else { self.application.quit() }
+    }
     // Whatever still waits to be stored is stored before the process ends.
     application.onShutdown { [unowned self] in
       self.window?.library.commitDeletion()

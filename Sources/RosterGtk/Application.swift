@@ -30,6 +30,27 @@ public final class Application {
     Signal.connect(UnsafeMutableRawPointer(application), "shutdown", handler)
   }
 
+  /// Calls `handler` on the main thread when the process is asked to end (SIGTERM, as a session
+  /// that logs out sends, or SIGINT, Ctrl+C in a terminal) instead of dying at once, so that
+  /// the app can finish what it must first.
+  public func onTerminationRequest(_ handler: @escaping @MainActor () -> Void) {
+    typealias Handler = @MainActor () -> Void
+    let trampoline: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { data in
+      nonisolated(unsafe) let box = Unmanaged<Retained<Handler>>.fromOpaque(data!)
+        .takeUnretainedValue()
+      MainActor.assumeIsolated { box.value() }
+      return 1  // keep the source: a second request calls the handler again
+    }
+    let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+      Unmanaged<AnyObject>.fromOpaque(data!).release()
+    }
+    for signal in [SIGTERM, SIGINT] {
+      g_unix_signal_add_full(
+        G_PRIORITY_DEFAULT, signal, trampoline,
+        Unmanaged.passRetained(Retained<Handler>(handler)).toOpaque(), release)
+    }
+  }
+
   /// Binds keyboard accelerators (`<Control>z`) to a detailed action name (`win.undo`),
   /// replacing any it had; at most two are kept.
   public func setAccelerators(_ accelerators: [String], for action: String) {
