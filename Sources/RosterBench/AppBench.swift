@@ -151,7 +151,7 @@ struct AppBench {
     return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
   }
 
-  /// A database of `size` generated names, imported with the `roster` CLI.
+  /// A new database of `size` generated names, imported with the `roster` CLI.
   static func makeDatabase(size: Int, in folder: URL, roster: String) -> String? {
     let first = ["Anna", "Łukasz", "Zoë", "Mateo", "Aiko", "Olu", "Priya", "Sven", "Ñandú", "Lía"]
     let last = ["Lindqvist", "Nowak", "Martin", "Okafor", "Tanaka", "Silva", "Novak", "Kim"]
@@ -161,7 +161,7 @@ struct AppBench {
       csv += first[index % first.count] + " " + last[(index / first.count) % last.count] + "\n"
     }
     let file = folder.appendingPathComponent("names-\(size).csv")
-    let database = folder.appendingPathComponent("roster-\(size).sqlite3").path
+    let database = folder.appendingPathComponent("roster-\(size)-\(UUID().uuidString).sqlite3").path
     guard (try? csv.write(to: file, atomically: true, encoding: .utf8)) != nil else { return nil }
     let status = try? Spawn.status(
       roster, ["--db", database, "import", file.path],
