@@ -2,8 +2,8 @@ public import Foundation
 public import RosterKit
 
 /// Where lists live, whatever the engine: SQLite (`SQLiteStore`, in RosterStore) is the embedded
-/// default, ``MemoryStorage`` the reference, and a shared server backend (PostgreSQL with live
-/// updates) is meant to fit behind the same protocol. A backend declares what it can do beyond
+/// default, PostgreSQL (`PostgresStore`, in RosterPostgres) the shared server with live updates,
+/// and ``MemoryStorage`` the reference. A backend declares what it can do beyond
 /// keeping lists in ``capabilities``; `Tests/StorageContractTests` holds every backend to the
 /// same behaviour.
 ///
