@@ -7,9 +7,9 @@ public import RosterKit
 /// keeping lists in ``capabilities``; `Tests/StorageContractTests` holds every backend to the
 /// same behaviour.
 ///
-/// Front ends mutate a loaded ``RosterList`` and hand each ``ListChange`` to ``record(_:in:)``,
+/// Front ends mutate a loaded ``RosterKit/RosterList`` and hand each ``RosterKit/ListChange`` to ``record(_:in:)``,
 /// which stores it in one transaction; they learn of other processes' changes from
-/// ``changes(in:since:)`` and replay them with ``RosterList/apply(_:)``.
+/// ``changes(in:since:)`` and replay them with ``RosterKit/RosterList/apply(_:)``.
 public protocol RosterStorage: AnyObject {
   /// What this backend can do beyond keeping lists: shared access, shared history, a change log.
   var capabilities: StorageCapabilities { get }
