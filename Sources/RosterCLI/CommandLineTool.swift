@@ -13,8 +13,6 @@ import RosterLocalization
 /// ```
 public final class CommandLineTool {
   static let version = "roster \(RosterVersion.current)"
-  /// The list commands use when `--list` is not given; created on first use.
-  static let defaultList = "Names"
 
   let arguments: [String]
   let environment: [String: String]
@@ -121,7 +119,7 @@ public final class CommandLineTool {
   /// The list named by `--list`, or the default list, created on first use.
   func list(_ arguments: Arguments) throws(CLIError) -> ListSummary {
     let store = try store(arguments)
-    let title = arguments.value("--list") ?? Self.defaultList
+    let title = arguments.value("--list") ?? RosterList.defaultTitle
     return try attempt { () throws(StoreError) in
       if let found = try store.list(titled: title) { return found }
       guard arguments.value("--list") == nil else { throw .listNotFound(title) }
