@@ -99,7 +99,9 @@ let package = Package(
     // dialog alike: RosterPrint is the only target that calls them. CPangoCairo loads them on
     // first use (dlopen), so that `roster` starts without them for every other command.
     .target(name: "CPangoCairo"),
-    .target(name: "RosterPrint", dependencies: ["RosterKit", "RosterTransfer", "CPangoCairo"]),
+    .target(
+      name: "RosterPrint",
+      dependencies: ["RosterKit", "RosterTransfer", "RosterLocalization", "CPangoCairo"]),
 
     // gettext, from glibc, and the front ends' words: translated messages (`localized`) and
     // refusals put into words (`RefusalWording`); `make pot` extracts, po/ translates.
