@@ -1,8 +1,8 @@
 # Roster: `make run` opens the app, `make test` runs every test. Both install what is missing.
 SWIFT ?= swift
 
-.PHONY: run test build deps test-deps lint format tables man docs install uninstall release deb bench fuzz
-.PHONY: soak clean pot po-update po-check locale share-demo share-demo-stop
+.PHONY: run test build deps test-deps lint format tables man install uninstall release deb bench fuzz
+.PHONY: soak clean pot po-update po-check locale share-demo share-demo-stop docs
 
 deps:
 	@bash scripts/install-deps.sh build

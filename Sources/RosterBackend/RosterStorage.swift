@@ -3,13 +3,12 @@ public import RosterKit
 
 /// Where lists live, whatever the engine: SQLite (`SQLiteStore`, in RosterStore) is the embedded
 /// default, PostgreSQL (`PostgresStore`, in RosterPostgres) the shared server with live updates,
-/// and ``MemoryStorage`` the reference. A backend declares what it can do beyond
-/// keeping lists in ``capabilities``; `Tests/StorageContractTests` holds every backend to the
-/// same behaviour.
+/// and ``MemoryStorage`` the reference. A backend declares what it can do beyond keeping lists
+/// in ``capabilities``; `Tests/StorageContractTests` holds every backend to the same behaviour.
 ///
-/// Front ends mutate a loaded ``RosterKit/RosterList`` and hand each ``RosterKit/ListChange`` to ``record(_:in:)``,
-/// which stores it in one transaction; they learn of other processes' changes from
-/// ``changes(in:since:)`` and replay them with ``RosterKit/RosterList/apply(_:)``.
+/// Front ends mutate a loaded ``RosterKit/RosterList`` and hand each ``RosterKit/ListChange``
+/// to ``record(_:in:)``, which stores it in one transaction; they learn of other processes'
+/// changes from ``changes(in:since:)`` and replay them with ``RosterKit/RosterList/apply(_:)``.
 public protocol RosterStorage: AnyObject {
   /// What this backend can do beyond keeping lists: shared access, shared history, a change log.
   var capabilities: StorageCapabilities { get }
