@@ -2,7 +2,7 @@
 SWIFT ?= swift
 
 .PHONY: run test build deps test-deps lint format tables man install uninstall release deb bench fuzz
-.PHONY: soak clean pot po-update po-check locale share-demo share-demo-stop
+.PHONY: soak clean pot po-update po-check locale share-demo share-demo-stop docs
 
 deps:
 	@bash scripts/install-deps.sh build
@@ -54,6 +54,12 @@ tables: deps
 # from the CLI's command table, into .build/docs (man/ and share/…, as they install).
 man: deps
 	$(SWIFT) run roster-docs .build/docs
+
+# The documentation of RosterKit and RosterBackend (their .docc catalogs and doc comments), built
+# by the toolchain's docc with warnings as errors, as HTML into .build/docs-html; `make test`
+# checks that it builds (scripts/docs.sh).
+docs: deps
+	bash scripts/docs.sh .build/docs-html
 
 # Translations (po/README.md): `make pot` extracts po/roster.pot from the sources (xgettext,
 # keyword `localized`), `make po-update` merges it into every po/LL.po, `make po-check` lists

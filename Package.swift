@@ -23,6 +23,27 @@ let staticRuntime =
     "swiftObservation", "swiftDispatch", "dispatch", "BlocksRuntime", "swiftCore",
   ].map { "-l" + $0 } + ["-Xlinker", "--end-group"]
 
+// GTK 4's and libadwaita's headers, where Debian puts them (`pkg-config --cflags gtk4
+// libadwaita-1`): given as include paths, because `pkgConfig:` on CGtk and CAdw makes every build
+// warn that SwiftPM drops the flags it does not allow (-pthread, and -mfpmath=sse -msse -msse2 for
+// 32-bit x86), none of which a 64-bit build needs. Their libraries are in the module maps.
+#if arch(arm64)
+  let multiarch = "aarch64-linux-gnu"
+#else
+  let multiarch = "x86_64-linux-gnu"
+#endif
+let gtkIncludes =
+  [
+    "/usr/include/gtk-4.0", "/usr/include/libadwaita-1", "/usr/include/pango-1.0",
+    "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/harfbuzz",
+    "/usr/include/freetype2", "/usr/include/libpng16", "/usr/include/libmount",
+    "/usr/include/blkid", "/usr/include/fribidi", "/usr/include/cairo", "/usr/include/pixman-1",
+    "/usr/include/gdk-pixbuf-2.0", "/usr/include/graphene-1.0",
+    "/usr/lib/\(multiarch)/graphene-1.0/include",
+  ].map { "-I" + $0 }
+// For RosterGtk, the Swift target that imports CGtk and CAdw (clang reads their headers).
+let gtkSwiftSettings: [SwiftSetting] = [.unsafeFlags(gtkIncludes.flatMap { ["-Xcc", $0] })]
+
 let package = Package(
   name: "Roster",
   // Observation's @Observable needs these on Apple platforms, where a SwiftUI front end binds to
@@ -79,7 +100,9 @@ let package = Package(
     // dialog alike: RosterPrint is the only target that calls them. CPangoCairo loads them on
     // first use (dlopen), so that `roster` starts without them for every other command.
     .target(name: "CPangoCairo"),
-    .target(name: "RosterPrint", dependencies: ["RosterKit", "RosterTransfer", "CPangoCairo"]),
+    .target(
+      name: "RosterPrint",
+      dependencies: ["RosterKit", "RosterTransfer", "RosterLocalization", "CPangoCairo"]),
 
     // gettext, from glibc, and the front ends' words: translated messages (`localized`) and
     // refusals put into words (`RefusalWording`); `make pot` extracts, po/ translates.
@@ -102,16 +125,16 @@ let package = Package(
       linkerSettings: [.unsafeFlags(staticRuntime, .when(configuration: .release))]),
     // `make man`: the man pages and shell completions, generated from the command table.
     .executableTarget(name: "RosterDocs", dependencies: ["RosterCLI"]),
-    .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
-    .systemLibrary(
-      name: "CAdw",
-      pkgConfig: "libadwaita-1",
-      providers: [.apt(["libadwaita-1-dev"])]
-    ),
-    .target(name: "CGtkShim", dependencies: ["CGtk", "CAdw"]),
+    // GTK 4 and libadwaita (libgtk-4-dev, libadwaita-1-dev): headers through `gtkIncludes`.
+    .systemLibrary(name: "CGtk"),
+    .systemLibrary(name: "CAdw"),
+    .target(
+      name: "CGtkShim", dependencies: ["CGtk", "CAdw"], cSettings: [.unsafeFlags(gtkIncludes)]),
     // Swift wrappers over GTK and libadwaita: the only target that imports them. It knows
     // nothing of Roster; raw pointers stay inside it.
-    .target(name: "RosterGtk", dependencies: ["CGtk", "CAdw", "CGtkShim"]),
+    .target(
+      name: "RosterGtk", dependencies: ["CGtk", "CAdw", "CGtkShim"],
+      swiftSettings: gtkSwiftSettings),
     // Storage as a window uses it, engine-neutral: a local database written behind the window
     // by a thread of its own, and a shared server through an outbox sent by another.
     .target(

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: `swift test`, a short fuzz of every libFuzzer target, the end-to-end UI
-# scenarios in a headless X server, and in CI the installed Debian package. Ends with one line,
-# `N passed, N failed`, over all of them.
+# Runs every test: `swift test`, the documentation build, a short fuzz of every libFuzzer
+# target, the end-to-end UI scenarios in a headless X server, and in CI the installed Debian
+# package. Ends with one line, `N passed, N failed`, over all of them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp -d)
@@ -25,6 +25,14 @@ xbad=$(grep -cE "^Test Case '.*' failed" "$log/swift-test.txt")
 passed=$((passed + ok + xok))
 failed=$((failed + bad + xbad))
 if [ "$status" -ne 0 ] && [ $((bad + xbad)) -eq 0 ]; then failed=$((failed + 1)); fi
+
+# The documentation catalogs of RosterKit and RosterBackend, through docc with warnings as
+# errors: a doc comment's link to a renamed symbol fails (scripts/docs.sh).
+if bash scripts/docs.sh --check; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
 
 # Fuzzing, bounded: each target for FUZZ_SECONDS (10 s by default).
 for target in $(bash Fuzz/run.sh --list); do

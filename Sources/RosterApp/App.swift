@@ -1,6 +1,7 @@
 import Foundation
 import RosterAppCore
 import RosterGtk
+import RosterLocalization
 
 /// The application: its id, its keyboard shortcuts, and one main window.
 @MainActor
@@ -61,7 +62,8 @@ final class App {
       }
       window.present()
     } catch {
-      FileHandle.standardError.write(Data("roster-app: \(error)\n".utf8))
+      FileHandle.standardError.write(
+        Data("roster-app: \(ErrorWording.sentence(for: error))\n".utf8))
       failed = true
       application.quit()
     }

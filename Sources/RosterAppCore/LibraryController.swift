@@ -8,7 +8,7 @@ import RosterLocalization
 /// every local change is recorded, and changes other processes make are applied.
 ///
 /// The window never shows what is not stored: an action the store refuses is taken back
-/// (``RosterKit/RosterList/takeBack(_:)``) together with the message that says why, at once
+/// (``RosterKit/RosterList/takeBack(_:then:)``) together with the message that says why, at once
 /// when the store answers at once, or in ``settle()`` when it writes behind the window
 /// (``RosterBackend/DeferredWriting``). An action waiting in a shared server's outbox is not
 /// refused: it stays, and the header says it waits.
@@ -47,10 +47,7 @@ public final class LibraryController {
   private var position: Int64 = 0
   private var pendingDeletion: ListSummary?
 
-  /// The title of the list made when the store has none: the CLI's default list.
-  public static let defaultTitle = "Names"
-
-  /// Opens the store's first list, creating ``defaultTitle`` when there is none.
+  /// Opens the store's first list, creating ``RosterKit/RosterList/defaultTitle`` when there is none.
   /// - Parameters:
   ///   - storage: The store.
   ///   - first: The store's first list and its change-log position, when already loaded (on
@@ -62,7 +59,7 @@ public final class LibraryController {
     self.storage = storage
     var lists = try storage.lists()
     if lists.isEmpty {
-      lists = [try storage.createList(title: Self.defaultTitle, rule: .personalName)]
+      lists = [try storage.createList(title: RosterList.defaultTitle, rule: .personalName)]
     }
     if let first, first.list.id == lists[0].id {
       (current, position) = first
@@ -148,7 +145,7 @@ public final class LibraryController {
     refreshSummaries()
   }
 
-  /// Hides the list being shown and opens another (creating ``defaultTitle`` when it was the
+  /// Hides the list being shown and opens another (creating ``RosterKit/RosterList/defaultTitle`` when it was the
   /// last). The store deletes it on ``commitDeletion()``; ``undoDeletion()`` brings it back.
   /// - Returns: The toast's title.
   public func deleteCurrent() throws(StoreError) -> String {
@@ -161,7 +158,7 @@ public final class LibraryController {
     if let next = summaries.first {
       try open(next.id)
     } else {
-      let summary = try storage.createList(title: Self.defaultTitle, rule: .personalName)
+      let summary = try storage.createList(title: RosterList.defaultTitle, rule: .personalName)
       refreshSummaries()
       try open(summary.id)
     }

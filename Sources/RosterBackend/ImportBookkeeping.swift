@@ -18,7 +18,7 @@ package struct ImportBookkeeping {
   package let originalCategories: [EntryCategory]
   /// The categories with those the rows and the document created.
   package private(set) var categories: [EntryCategory]
-  /// The undoable edits of the rows stored so far; `nil` past ``loggedEditLimit`` rows.
+  /// The undoable edits of the rows stored so far; `nil` past `loggedEditLimit` rows.
   package private(set) var inserts: [ListEdit]? = []
   /// How many rows were stored.
   package private(set) var count = 0

@@ -10,7 +10,7 @@ public import RosterKit
 /// try storage.loadList(guests.id).append("Anna Lindqvist")   // stored: it is the same list
 /// ```
 ///
-/// ``loadList(_:)`` hands out the same ``RosterList`` every time, so nothing needs recording.
+/// ``loadList(_:)`` hands out the same ``RosterKit/RosterList`` every time, so nothing needs recording.
 /// It has one writer and no history of its own (``StorageCapabilities/local``): undo is the
 /// list's own.
 public final class MemoryStorage: RosterStorage {

@@ -3,7 +3,7 @@ public import RosterKit
 
 /// An action a front end showed at once and handed to a store that writes behind it
 /// (``DeferredWriting``), which the store then refused: the window takes it back
-/// (``RosterKit/RosterList/takeBack(_:)``) and says why.
+/// (``RosterKit/RosterList/takeBack(_:then:)``) and says why.
 public struct RefusedAction: Sendable {
   /// The list the action changed.
   public let list: UUID

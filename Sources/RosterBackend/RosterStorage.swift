@@ -2,22 +2,21 @@ public import Foundation
 public import RosterKit
 
 /// Where lists live, whatever the engine: SQLite (`SQLiteStore`, in RosterStore) is the embedded
-/// default, ``MemoryStorage`` the reference, and a shared server backend (PostgreSQL with live
-/// updates) is meant to fit behind the same protocol. A backend declares what it can do beyond
-/// keeping lists in ``capabilities``; `Tests/StorageContractTests` holds every backend to the
-/// same behaviour.
+/// default, PostgreSQL (`PostgresStore`, in RosterPostgres) the shared server with live updates,
+/// and ``MemoryStorage`` the reference. A backend declares what it can do beyond keeping lists
+/// in ``capabilities``; `Tests/StorageContractTests` holds every backend to the same behaviour.
 ///
-/// Front ends mutate a loaded ``RosterList`` and hand each ``ListChange`` to ``record(_:in:)``,
-/// which stores it in one transaction; they learn of other processes' changes from
-/// ``changes(in:since:)`` and replay them with ``RosterList/apply(_:)``.
+/// Front ends mutate a loaded ``RosterKit/RosterList`` and hand each ``RosterKit/ListChange``
+/// to ``record(_:in:)``, which stores it in one transaction; they learn of other processes'
+/// changes from ``changes(in:since:)`` and replay them with ``RosterKit/RosterList/apply(_:)``.
 public protocol RosterStorage: AnyObject {
   /// What this backend can do beyond keeping lists: shared access, shared history, a change log.
   var capabilities: StorageCapabilities { get }
   /// Every list with its entry count, in creation order.
   func lists() throws(StoreError) -> [ListSummary]
   /// Creates a list.
-  /// - Throws: ``StoreError/roster(_:)`` with ``RosterError/invalidTitle(_:)`` for a blank or
-  ///   invalid title (see ``RosterKit/RosterList/normalizedTitle(_:)``), or
+  /// - Throws: ``StoreError/roster(_:)`` with ``RosterKit/RosterError/invalidTitle(_:)`` for a
+  ///   blank or invalid title (see ``RosterKit/RosterList/normalizedTitle(_:)``), or
   ///   ``StoreError/listExists(_:)`` when another list has the title.
   func createList(title: String, rule: Rule) throws(StoreError) -> ListSummary
   /// Deletes a list and its entries, categories and history.
@@ -25,7 +24,7 @@ public protocol RosterStorage: AnyObject {
   func deleteList(_ id: UUID) throws(StoreError)
   /// Renames a list, as one undoable action.
   /// - Throws: ``StoreError/listNotFound(_:)``, ``StoreError/listExists(_:)``, or
-  ///   ``StoreError/roster(_:)`` with ``RosterError/invalidTitle(_:)``.
+  ///   ``StoreError/roster(_:)`` with ``RosterKit/RosterError/invalidTitle(_:)``.
   func renameList(_ id: UUID, to title: String) throws(StoreError)
   /// Loads a list with all its entries, ready to edit. O(n).
   func loadList(_ id: UUID) throws(StoreError) -> RosterList
@@ -54,9 +53,9 @@ public protocol RosterStorage: AnyObject {
   /// Edits other writers made to a list after change-log position `since`, and the position
   /// to ask from next time.
   ///
-  /// Applied with ``RosterList/apply(_:)`` to a list that was in step at `since`, they leave it
-  /// equal to the stored list even when it was edited meanwhile: entries anyone inserted, moved
-  /// or removed since then are taken out and put back where the store has them.
+  /// Applied with ``RosterKit/RosterList/apply(_:)`` to a list that was in step at `since`,
+  /// they leave it equal to the stored list even when it was edited meanwhile: entries anyone
+  /// inserted, moved or removed since then are taken out and put back where the store has them.
   ///
   /// Throws ``StoreError/reloadRequired`` when the log no longer reaches back to `since` (it
   /// keeps the last ``StorageCapabilities/changeLogLimit`` changes per list, and a backend may
@@ -78,7 +77,7 @@ public protocol RosterStorage: AnyObject {
   func loggedChanges(in list: UUID, since: Int64) throws(StoreError) -> [LoggedChange]
   /// Undoes the last action on a list, whichever process or window made it, when the backend
   /// keeps the history (``StorageCapabilities/sharedHistory``). Apply the returned edits to an
-  /// open list with ``RosterList/apply(_:)``.
+  /// open list with ``RosterKit/RosterList/apply(_:)``.
   /// - Returns: The edits as applied, or `nil` when there is nothing to undo (always, without
   ///   a shared history).
   /// - Throws: ``StoreError/listNotFound(_:)``.

@@ -1,11 +1,13 @@
 public import Foundation
 public import RosterKit
 
-/// Every error a ``RosterStorage`` backend reports, with one line a person can act on.
+/// Every error a ``RosterStorage`` backend reports, as data: what happened and to what.
 ///
 /// The cases belong to no engine: a backend turns its engine's failures into ``database(_:)``
 /// (carrying the engine's own message), ``busy`` (a lock held too long, worth retrying) or
-/// ``constraint(_:)`` (a schema rule refused a write).
+/// ``constraint(_:)`` (a schema rule refused a write). The sentence a person reads, in their
+/// language, is written once, in the front ends' `StoreErrorWording` (RosterLocalization);
+/// ``description`` is the case and its values, for logs and tests.
 public enum StoreError: Error, Sendable, CustomStringConvertible {
   /// A RosterKit refusal (invalid text, unknown entry…).
   case roster(RosterError)
@@ -46,32 +48,18 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
   /// The user is not a member of the team's role.
   case notTeamMember(String)
 
-  /// The message for a person.
+  /// The case and its values, as Swift writes them: `listExists("Guests")`, `busy`. Not for
+  /// people: `StoreErrorWording.sentence(for:)` says it in their language.
   public var description: String {
     switch self {
-    case .roster(let error): error.description
-    case .refused(let input, let refusal):
-      "“\(Self.visible(Self.excerpt(input)))” refused: \(refusal.message)"
-    case .database(let message): message
-    case .listNotFound(let name): "There is no list named “\(name)”."
-    case .listExists(let name): "A list named “\(name)” already exists."
-    case .busy:
-      "The database is busy: other Roster processes kept it locked too long. Try again."
-    case .diskFull: "The disk is full."
-    case .constraint(let detail): "The database refused the change: \(detail)."
-    case .entryNotFound(let reference): "No entry matches “\(reference)”."
-    case .duplicateEntry(let id):
-      "The list already has an entry with id \(id.uuidString.lowercased())."
-    case .ambiguousEntry(let prefix, let matches):
-      "“\(prefix)” is the start of \(matches) entries' ids: give more characters."
-    case .positionOutOfRange(let position, let count):
-      "There is no position \(position): the list has \(count) \(count == 1 ? "entry" : "entries")."
-    case .reloadRequired: "The change log no longer covers this window: reload the list."
-    case .newerSchema(let version):
-      "The database has schema version \(version), newer than this Roster understands."
-    case .teamsUnsupported: "Teams need a shared PostgreSQL database; a SQLite file has one user."
-    case .teamNotFound(let team): "There is no team role “\(team)”."
-    case .notTeamMember(let team): "You are not a member of the team “\(team)”."
+    case .busy: return "busy"
+    case .reloadRequired: return "reloadRequired"
+    case .teamsUnsupported: return "teamsUnsupported"
+    case .diskFull: return "diskFull"
+    default:
+      guard let payload = Mirror(reflecting: self).children.first else { return "StoreError" }
+      let values = String(reflecting: payload.value)
+      return (payload.label ?? "") + (values.hasPrefix("(") ? values : "(\(values))")
     }
   }
 

@@ -70,10 +70,10 @@ struct Arguments {
   }
 
   /// The value of an option, or `nil` when absent.
-  func value(_ option: String) -> String? { values[option] }
+  func value(_ option: OptionKey) -> String? { values[option.name] }
 
   /// Whether a flag is present.
-  func has(_ flag: String) -> Bool { flags.contains(flag) }
+  func has(_ flag: OptionKey) -> Bool { flags.contains(flag.name) }
 
   /// A usage error of this command: its message points to the command's help.
   func usage(_ message: String) -> CLIError {

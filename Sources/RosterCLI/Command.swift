@@ -1,3 +1,4 @@
+import RosterKit
 import RosterLocalization
 
 /// One command of `roster`, described once: dispatch, `roster --help`, `roster COMMAND --help`
@@ -49,7 +50,7 @@ struct Command: Sendable {
       case .entries:
         localized(
           "Entries (in the list given by --list TITLE; default “%@”, created on first use):",
-          CommandLineTool.defaultList)
+          RosterList.defaultTitle)
       case .categories: localized("Categories:")
       case .transfer: localized("Checking, import and export:")
       case .other: nil

@@ -10,7 +10,7 @@ extension CommandLineTool {
     let list = try list(arguments)
     let store = try store(arguments)
     let usage = try attempt { () throws(StoreError) in try store.categoryUsage(in: list.id) }
-    if arguments.has("--json") {
+    if arguments.has(.json) {
       out.line(
         JSONText.array(
           usage.map {

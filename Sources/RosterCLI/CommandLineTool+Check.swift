@@ -8,14 +8,14 @@ import RosterTransfer
 extension CommandLineTool {
   func check(_ arguments: Arguments) throws(CLIError) {
     var rule = try rule(arguments)
-    if arguments.value("--list") != nil {
+    if arguments.value(.list) != nil {
       guard rule == nil else {
         throw arguments.usage(localized("Give either --list or --rule, not both."))
       }
       rule = try list(arguments).rule
     }
     let chosen = rule ?? .personalName
-    if arguments.has("--json-lines") {
+    if arguments.has(.jsonLines) {
       try arguments.expect(
         0...0, localized("no NAME with --json-lines (names come on standard input)"))
       try checkLines(with: chosen)

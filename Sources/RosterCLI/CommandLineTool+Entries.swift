@@ -15,11 +15,11 @@ extension CommandLineTool {
     let added =
       list.keepSorted != nil
       ? try addSorted(
-        arguments.positionals, category: arguments.value("--category"), to: list, arguments)
+        arguments.positionals, category: arguments.value(.category), to: list, arguments)
       : try attempt { () throws(StoreError) in
-        try store.add(arguments.positionals, category: arguments.value("--category"), to: list.id)
+        try store.add(arguments.positionals, category: arguments.value(.category), to: list.id)
       }
-    if arguments.has("--json") {
+    if arguments.has(.json) {
       out.line(JSONText.array(added.map(JSONText.entry)))
       return
     }
@@ -35,7 +35,7 @@ extension CommandLineTool {
     try arguments.expect(0...0, localized("no arguments (use --search Q to filter)"))
     let summary = try list(arguments)
     let store = try store(arguments)
-    let json = arguments.has("--json")
+    let json = arguments.has(.json)
     let width = String(summary.count).count
     let colors = try attempt { () throws(StoreError) in try store.categories(in: summary.id) }
     var first = true
@@ -57,7 +57,7 @@ extension CommandLineTool {
       }
       out.line(line)
     }
-    if arguments.value("--search") == nil, arguments.value("--category") == nil {
+    if arguments.value(.search) == nil, arguments.value(.category) == nil {
       var position = 0
       try attempt { () throws(StoreError) in
         try store.forEachEntry(in: summary.id) { entry in
@@ -68,7 +68,7 @@ extension CommandLineTool {
     } else {
       let list = try attempt { () throws(StoreError) in try store.loadList(summary.id) }
       let matches = list.search(
-        arguments.value("--search") ?? "", category: arguments.value("--category"))
+        arguments.value(.search) ?? "", category: arguments.value(.category))
       for (offset, entry) in matches { print(offset + 1, entry) }
     }
     if json {

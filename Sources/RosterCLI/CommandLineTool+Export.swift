@@ -8,18 +8,18 @@ import RosterTransfer
 extension CommandLineTool {
   func export(_ arguments: Arguments) throws(CLIError) {
     try arguments.expect(0...0, localized("no arguments (use -o FILE to write a file)"))
-    let path = arguments.value("--output")
-    if arguments.value("--format") == "pdf"
-      || (arguments.value("--format") == nil && path?.lowercased().hasSuffix(".pdf") == true)
+    let path = arguments.value(.output)
+    if arguments.value(.format) == "pdf"
+      || (arguments.value(.format) == nil && path?.lowercased().hasSuffix(".pdf") == true)
     {
-      if arguments.has("--bom") { throw arguments.usage(localized("--bom is for CSV exports.")) }
+      if arguments.has(.bom) { throw arguments.usage(localized("--bom is for CSV exports.")) }
       return try exportPDF(arguments, path: path)
     }
-    if arguments.has("--sign-in") {
+    if arguments.has(.signIn) {
       throw arguments.usage(localized("--sign-in is for PDF exports."))
     }
     let format = try format(arguments, path: path, formats: localized("csv, json or pdf"))
-    if arguments.has("--bom"), format != .csv {
+    if arguments.has(.bom), format != .csv {
       throw arguments.usage(localized("--bom is for CSV exports."))
     }
     let list = try list(arguments)
@@ -30,7 +30,7 @@ extension CommandLineTool {
       ? try attempt { () throws(StoreError) in try store.categories(in: list.id) } : []
     var writer = ExportWriter(
       format: format, title: list.title, rule: list.rule, categories: categories,
-      byteOrderMark: arguments.has("--bom"))
+      byteOrderMark: arguments.has(.bom))
     // Not over the rows themselves when they go to the same terminal.
     let meter =
       path == nil && isatty(STDOUT_FILENO) == 1

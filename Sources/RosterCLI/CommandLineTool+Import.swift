@@ -10,8 +10,8 @@ extension CommandLineTool {
     try arguments.expect(1...1, localized("one FILE (or - for standard input)"))
     let path = arguments.positionals[0]
     var plan = ImportPlan(
-      format: try format(arguments, path: path), skipsInvalidRows: arguments.has("--skip-invalid"),
-      isDryRun: arguments.has("--dry-run"))
+      format: try format(arguments, path: path), skipsInvalidRows: arguments.has(.skipInvalid),
+      isDryRun: arguments.has(.dryRun))
     let choice = try columnChoice(arguments, format: plan.format)
     var source = path
     if path == "-" { source = try spoolStandardInput() }
@@ -72,13 +72,13 @@ extension CommandLineTool {
   private func columnChoice(_ arguments: Arguments, format: TransferFormat) throws(CLIError)
     -> ColumnChoice
   {
-    let header = arguments.has("--header")
-    if header, arguments.has("--no-header") {
+    let header = arguments.has(.header)
+    if header, arguments.has(.noHeader) {
       throw arguments.usage(localized("Give --header or --no-header, not both."))
     }
-    let text = arguments.value("--text-columns")
-    let category = arguments.value("--category-column")
-    let given = text != nil || category != nil || header || arguments.has("--no-header")
+    let text = arguments.value(.textColumns)
+    let category = arguments.value(.categoryColumn)
+    let given = text != nil || category != nil || header || arguments.has(.noHeader)
     if given, format != .csv {
       throw arguments.usage(
         localized("The column options are for CSV files; a JSON document names its own."))
@@ -90,7 +90,7 @@ extension CommandLineTool {
     }
     return ColumnChoice(
       textColumns: columns.map(String.init), categoryColumn: category,
-      firstRowIsHeader: given ? (header ? true : arguments.has("--no-header") ? false : nil) : nil)
+      firstRowIsHeader: given ? (header ? true : arguments.has(.noHeader) ? false : nil) : nil)
   }
 
   /// Runs `body`; a file whose columns must be chosen gets, after its message, the options that
@@ -143,7 +143,7 @@ extension CommandLineTool {
   func format(_ arguments: Arguments, path: String?, formats: String = localized("csv or json"))
     throws(CLIError) -> TransferFormat
   {
-    guard let name = arguments.value("--format") else {
+    guard let name = arguments.value(.format) else {
       return TransferFormat(inferringFrom: path)
     }
     guard let format = TransferFormat(rawValue: name) else {

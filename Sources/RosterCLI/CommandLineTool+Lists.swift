@@ -10,7 +10,7 @@ extension CommandLineTool {
     try arguments.expect(0...0, localized("no arguments"))
     let store = try store(arguments)
     let lists = try attempt { () throws(StoreError) in try store.lists() }
-    if arguments.has("--json") {
+    if arguments.has(.json) {
       let items = lists.map { list in
         JSONText.object([
           ("id", JSONText.string(UUIDText.string(list.id))),
@@ -43,9 +43,9 @@ extension CommandLineTool {
     let store = try store(arguments)
     let list = try attempt { () throws(StoreError) in
       try store.createList(
-        title: arguments.positionals[0], rule: rule, team: arguments.value("--team"))
+        title: arguments.positionals[0], rule: rule, team: arguments.value(.team))
     }
-    let team = arguments.value("--team").map { localized(", team %@", $0) } ?? ""
+    let team = arguments.value(.team).map { localized(", team %@", $0) } ?? ""
     out.line(
       localized("Created the list “%1$@” (%2$@%3$@).", list.title, rule.kind.rawValue, team))
   }

@@ -24,7 +24,7 @@ extension CommandLineTool {
     }
     let document = PrintDocument(
       title: list.title, date: Self.today(), rows: rows,
-      style: arguments.has("--sign-in") ? .signIn : .list, labels: .localized)
+      style: arguments.has(.signIn) ? .signIn : .list, labels: .localized)
     let handle: FileHandle
     if let path {
       guard FileManager.default.createFile(atPath: path, contents: nil),

@@ -53,8 +53,8 @@ extension CommandLineTool {
     var collator: Collator?
     if setting == "on" {
       (order, collator) = try entryOrder(arguments)
-    } else if ["--by", "--locale"].contains(where: { arguments.value($0) != nil })
-      || arguments.has("--reverse")
+    } else if [OptionKey.by, .locale].contains(where: { arguments.value($0) != nil })
+      || arguments.has(.reverse)
     {
       throw arguments.usage(localized("--by, --locale and --reverse go with on, not off."))
     }
@@ -119,13 +119,13 @@ extension CommandLineTool {
   /// The order `--by`, `--locale` and `--reverse` ask for, and its collator. Without
   /// `--locale`, the environment's locale, or the root collation when ICU does not know it.
   private func entryOrder(_ arguments: Arguments) throws(CLIError) -> (EntryOrder, Collator) {
-    let by = arguments.value("--by") ?? "text"
+    let by = arguments.value(.by) ?? "text"
     guard let field = EntryOrder.Field(rawValue: by) else {
       throw arguments.usage(localized("--by takes text or last-word, not “%@”.", by))
     }
     let collator: Collator
     do throws(CollationError) {
-      if let name = arguments.value("--locale") {
+      if let name = arguments.value(.locale) {
         collator = try Collator(locale: name)
       } else {
         if let fromEnvironment = try? Collator(environment: environment) {
@@ -146,7 +146,7 @@ extension CommandLineTool {
       }
     }
     let order = EntryOrder(
-      field: field, descending: arguments.has("--reverse"), locale: collator.locale)
+      field: field, descending: arguments.has(.reverse), locale: collator.locale)
     return (order, collator)
   }
 }

@@ -11,14 +11,14 @@ nonisolated(unsafe) private var watchStopSignal: sig_atomic_t = 0
 extension CommandLineTool {
   func watch(_ arguments: Arguments) throws(CLIError) {
     try arguments.expect(0...0, localized("no arguments (use --list TITLE to follow one list)"))
-    let json = arguments.has("--json")
+    let json = arguments.has(.json)
     let database = location(arguments)
     let environment = environment
     let session = WatchSession(
       open: { () throws(StoreError) in
         try StorageOpener.open(database, environment: environment)
       },
-      title: arguments.value("--list"),
+      title: arguments.value(.list),
       report: { [out] event in
         out.line(json ? event.json : event.line { out.styled($0, "2") })
         out.flush()

@@ -13,8 +13,6 @@ import RosterLocalization
 /// ```
 public final class CommandLineTool {
   static let version = "roster \(RosterVersion.current)"
-  /// The list commands use when `--list` is not given; created on first use.
-  static let defaultList = "Names"
 
   let arguments: [String]
   let environment: [String: String]
@@ -71,16 +69,16 @@ public final class CommandLineTool {
     // `--db PATH` may come before the command.
     var leading: [String] = []
     while let first = rest.first, first.hasPrefix("-") {
-      if first == "--version" {
+      if first == OptionKey.version.name {
         out.line(Self.version)
         return
       }
-      if first == "--help" || first == "-h" {
+      if first == OptionKey.help.name || first == "-h" {
         out.write(HelpText.overview)
         return
       }
       leading.append(rest.removeFirst())
-      if first == "--db", !rest.isEmpty { leading.append(rest.removeFirst()) }
+      if first == OptionKey.db.name, !rest.isEmpty { leading.append(rest.removeFirst()) }
     }
     guard let word = rest.first else {
       err.write(HelpText.overview)
@@ -91,7 +89,9 @@ public final class CommandLineTool {
     }
     rest.removeFirst(words)
     // Help wins over any other mistake on the line, but after `--` even `-h` is an argument.
-    if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+    if rest.prefix(while: { $0 != "--" }).contains(where: {
+      $0 == OptionKey.help.name || $0 == "-h"
+    }) {
       out.write(HelpText.page(command))
       return
     }
@@ -115,16 +115,16 @@ public final class CommandLineTool {
 
   /// The database `--db`, `$ROSTER_DB` or the default names.
   func location(_ arguments: Arguments) -> DatabaseLocation {
-    DatabaseLocation(option: arguments.value("--db"), environment: environment)
+    DatabaseLocation(option: arguments.value(.db), environment: environment)
   }
 
   /// The list named by `--list`, or the default list, created on first use.
   func list(_ arguments: Arguments) throws(CLIError) -> ListSummary {
     let store = try store(arguments)
-    let title = arguments.value("--list") ?? Self.defaultList
+    let title = arguments.value(.list) ?? RosterList.defaultTitle
     return try attempt { () throws(StoreError) in
       if let found = try store.list(titled: title) { return found }
-      guard arguments.value("--list") == nil else { throw .listNotFound(title) }
+      guard arguments.value(.list) == nil else { throw .listNotFound(title) }
       do throws(StoreError) {
         return try store.createList(title: title, rule: .personalName)
       } catch .listExists {
@@ -181,8 +181,8 @@ public final class CommandLineTool {
 
   /// The rule given by `--rule` and `--pattern`, or `nil` when neither is given.
   func rule(_ arguments: Arguments) throws(CLIError) -> Rule? {
-    let pattern = arguments.value("--pattern")
-    switch arguments.value("--rule") {
+    let pattern = arguments.value(.pattern)
+    switch arguments.value(.rule) {
     case nil where pattern == nil: return nil
     case nil, "pattern":
       guard let pattern else {

@@ -8,7 +8,7 @@ extension CommandTable {
       usage: ["categories [--list TITLE] [--json]"],
       description: localized(
         "Shows the list's categories: name, colour and how many entries carry each."),
-      options: [list, .flag("--json")],
+      options: [list, .flag(.json)],
       run: { tool, arguments throws(CLIError) in try tool.listCategories(arguments) }),
     Command(
       "categories color", section: .categories,

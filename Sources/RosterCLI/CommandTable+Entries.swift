@@ -2,7 +2,7 @@ import RosterLocalization
 
 /// `roster add`, `show`, `edit`, `rm`, `mv`, `undo`, `redo`.
 extension CommandTable {
-  static let list = Option.option("--list", "TITLE")
+  static let list = Option.option(.list, "TITLE")
 
   static let entries: [Command] = [
     Command(
@@ -17,8 +17,8 @@ extension CommandTable {
       options: [
         list,
         .option(
-          "--category", "C", help: localized("Give the entries category C (created when new).")),
-        .flag("--json", help: localized("Print the new entries as a JSON array.")),
+          .category, "C", help: localized("Give the entries category C (created when new).")),
+        .flag(.json, help: localized("Print the new entries as a JSON array.")),
       ],
       run: { tool, arguments throws(CLIError) in try tool.add(arguments) }),
     Command(
@@ -28,11 +28,11 @@ extension CommandTable {
       options: [
         list,
         .option(
-          "--search", "Q", help: localized("Only entries containing Q (ignoring case and accents).")
+          .search, "Q", help: localized("Only entries containing Q (ignoring case and accents).")
         ),
-        .option("--category", "C", help: localized("Only entries in category C.")),
+        .option(.category, "C", help: localized("Only entries in category C.")),
         .flag(
-          "--json",
+          .json,
           help: #"A JSON array of {"position","id","text","category","created","updated"}."#),
       ],
       run: { tool, arguments throws(CLIError) in try tool.show(arguments) }),

@@ -8,7 +8,7 @@ extension CommandTable {
       listing: .init("lists [--json]", localized("Show every list with its entry count.")),
       usage: ["lists [--json]"],
       description: localized("Shows every list: title, entry count and rule."),
-      options: [.flag("--json", help: #"One JSON array of {"id","title","rule","count"}."#)],
+      options: [.flag(.json, help: #"One JSON array of {"id","title","rule","count"}."#)],
       run: { tool, arguments throws(CLIError) in try tool.listLists(arguments) }),
     Command(
       "lists create", section: .lists,
@@ -25,7 +25,7 @@ extension CommandTable {
         On PostgreSQL, --team ROLE gives the list to a team (a role you are a member of): its
         members see and edit it. Without --team the list is yours alone.
         """),
-      options: [.option("--rule", "R"), .option("--pattern", "REGEX"), .option("--team", "ROLE")],
+      options: [.option(.rule, "R"), .option(.pattern, "REGEX"), .option(.team, "ROLE")],
       run: { tool, arguments throws(CLIError) in try tool.createList(arguments) }),
     Command(
       "lists rename", section: .lists, listing: .init("lists rename OLD NEW"),

@@ -5,20 +5,20 @@ extension CommandTable {
   /// The options that say how to sort, shared by `sort` and `lists keep-sorted`.
   static let sortOptions: [Option] = [
     .option(
-      "--by", "text|last-word",
+      .by, "text|last-word",
       help: localized(
         """
         Compare the whole text (the default), or its last word (a family
         name written last) and then the whole text.
         """)),
     .option(
-      "--locale", "LOCALE",
+      .locale, "LOCALE",
       help: localized(
         """
         Collate as LOCALE does: de_DE.UTF-8, de-DE or de. Default: $LC_ALL, else
         $LC_COLLATE, else $LANG, else the root collation.
         """)),
-    .flag("--reverse", help: localized("Z–A instead of A–Z.")),
+    .flag(.reverse, help: localized("Z–A instead of A–Z.")),
   ]
 
   static let sorting: [Command] = [

@@ -2,9 +2,9 @@ import RosterLocalization
 
 /// `roster check`, `import` and `export`.
 extension CommandTable {
-  private static let rule = [Option.option("--rule", "R"), .option("--pattern", "REGEX")]
-  private static let format = Option.option("--format", "csv|json")
-  private static let exportFormat = Option.option("--format", "csv|json|pdf")
+  private static let rule = [Option.option(.rule, "R"), .option(.pattern, "REGEX")]
+  private static let format = Option.option(.format, "csv|json")
+  private static let exportFormat = Option.option(.format, "csv|json|pdf")
 
   static let transfer: [Command] = [
     Command(
@@ -21,7 +21,7 @@ extension CommandTable {
         """),
       options: [list] + rule + [
         .flag(
-          "--json-lines",
+          .jsonLines,
           help: localized(
             """
             Read one JSON string per line on standard input; write one JSON object
@@ -47,14 +47,14 @@ extension CommandTable {
         """),
       options: [
         list, format,
-        .flag("--skip-invalid", help: localized("Import the good rows and report the others.")),
-        .flag("--dry-run", help: localized("Check everything, write nothing.")),
+        .flag(.skipInvalid, help: localized("Import the good rows and report the others.")),
+        .flag(.dryRun, help: localized("Check everything, write nothing.")),
         .option(
-          "--text-columns", "COL[,COL…]",
+          .textColumns, "COL[,COL…]",
           help: localized("The CSV columns that make the text, joined with a space.")),
-        .option("--category-column", "COL", help: localized("The CSV column of the category.")),
-        .flag("--header", help: localized("The first row names the columns; it is not imported.")),
-        .flag("--no-header", help: localized("The first row is an entry like the others.")),
+        .option(.categoryColumn, "COL", help: localized("The CSV column of the category.")),
+        .flag(.header, help: localized("The first row names the columns; it is not imported.")),
+        .flag(.noHeader, help: localized("The first row is an entry like the others.")),
       ],
       details: localized(
         """
@@ -99,11 +99,11 @@ extension CommandTable {
         back the same entries, ids, order and categories.
         """),
       options: [
-        list, exportFormat, .option("--output", "FILE", short: "-o"),
+        list, exportFormat, .option(.output, "FILE", short: "-o"),
         .flag(
-          "--bom", help: localized("CSV: start with a UTF-8 byte-order mark, for spreadsheets.")),
+          .bom, help: localized("CSV: start with a UTF-8 byte-order mark, for spreadsheets.")),
         .flag(
-          "--sign-in", help: localized("PDF: a sign-in sheet, with a box and a signature column.")),
+          .signIn, help: localized("PDF: a sign-in sheet, with a box and a signature column.")),
       ],
       details: localized(
         """

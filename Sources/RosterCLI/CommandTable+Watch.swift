@@ -16,8 +16,8 @@ extension CommandTable {
       Stop it with Ctrl-C.
       """),
     options: [
-      .option("--list", "TITLE", help: localized("Follow only this list.")),
-      .flag("--json", help: localized("One JSON object per change and line, for programs.")),
+      .option(.list, "TITLE", help: localized("Follow only this list.")),
+      .flag(.json, help: localized("One JSON object per change and line, for programs.")),
     ],
     details: localized(
       """

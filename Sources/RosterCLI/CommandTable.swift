@@ -27,7 +27,7 @@ enum CommandTable {
   /// Options every command takes.
   static let commonOptions: [Option] = [
     .option(
-      "--db", "PATH",
+      .db, "PATH",
       help: localized(
         """
         The database: a SQLite file, or a PostgreSQL URI
@@ -36,12 +36,12 @@ enum CommandTable {
         $XDG_DATA_HOME/roster/roster.sqlite3, else
         ~/.local/share/roster/roster.sqlite3.
         """)),
-    .flag("--help", short: "-h", help: localized("Show help for the command.")),
+    .flag(.help, short: "-h", help: localized("Show help for the command.")),
   ]
 
   /// Options of the program itself, before any command.
   static let programOptions =
-    commonOptions + [.flag("--version", help: localized("Show the version."))]
+    commonOptions + [.flag(.version, help: localized("Show the version."))]
 
   /// The start of `roster --help`, before the commands.
   static let introduction = localized(

@@ -77,7 +77,7 @@ public enum ManualPage {
       """)
     page += ".SH OPTIONS\n"
     page += optionEntry(CommandTable.commonOptions[0])
-    page += optionEntry(.flag("--version", help: "Show the version, without opening a window."))
+    page += optionEntry(.flag(.version, help: "Show the version, without opening a window."))
     page += section(
       "ENVIRONMENT", ".TP\n.B ROSTER_DB\nThe database file, when \\-\\-db is not given.",
       escaping: false)

@@ -168,18 +168,43 @@ public enum ShellCompletion: String, CaseIterable, Sendable {
       """
   }
 
+  /// One line on what `command` does: its summary in `roster --help`, else the first sentence
+  /// of its description (`show`, `import`: their listing is a synopsis alone).
+  private static func summary(of command: Command) -> String {
+    if let listed = command.listing?.summary, !listed.isEmpty {
+      return listed.joined(separator: " ")
+    }
+    let paragraph =
+      command.description.components(separatedBy: "\n\n").first?
+      .split(separator: "\n").joined(separator: " ") ?? ""
+    guard let end = paragraph.range(of: ". ") else { return paragraph }
+    return String(paragraph[..<end.upperBound].dropLast())
+  }
+
+  /// The commands under a group (`lists create`, …), in table order.
+  private static func subcommandCommands(of group: String) -> [Command] {
+    CommandTable.commands.filter { $0.name.hasPrefix(group + " ") }
+  }
+
+  /// ` -d '…'`: a fish description, quoted.
+  private static func fishDescription(_ text: String) -> String {
+    " -d '\(text.replacingOccurrences(of: "'", with: "\\'"))'"
+  }
+
   private static var fishScript: String {
     var lines = [generated, "# fish completion for roster(1).", "complete -c roster -f"]
     let groups = Set(
       CommandTable.commands.map(\.name).filter { $0.contains(" ") }.map {
         String($0.split(separator: " ")[0])
       })
+    for group in topLevel where CommandTable.command(named: group) == nil {
+      let text = subcommandCommands(of: group).map(Self.summary(of:)).joined(separator: " ")
+      lines.append(
+        "complete -c roster -n __fish_use_subcommand -a \(group)" + fishDescription(text))
+    }
     for command in CommandTable.commands {
       let words = command.name.split(separator: " ").map(String.init)
-      let summary =
-        command.listing?.summary.joined(separator: " ")
-        ?? command.description.split(separator: "\n").first.map(String.init) ?? ""
-      let described = " -d '\(summary.replacingOccurrences(of: "'", with: "\\'"))'"
+      let described = fishDescription(summary(of: command))
       if words.count == 1 {
         lines.append("complete -c roster -n __fish_use_subcommand -a \(words[0])" + described)
       } else {
@@ -198,7 +223,7 @@ public enum ShellCompletion: String, CaseIterable, Sendable {
         if let short = option.short { line += " -s \(short.dropFirst())" }
         if option.value != nil { line += fileOptions.contains(option.name) ? " -r -F" : " -r" }
         if let help = option.help?.split(separator: "\n").joined(separator: " ") {
-          line += " -d '\(help.replacingOccurrences(of: "'", with: "\\'"))'"
+          line += fishDescription(help)
         }
         lines.append(line)
       }

@@ -32,7 +32,7 @@ final class TerminalProgress {
     shownAt = now
     shown = true
     let percent = progress.fraction.map { "\(Int(($0 * 100).rounded(.down)))% " } ?? ""
-    sink.write("\r\(label): \(percent)(\(TransferProgress.grouped(progress.done)) \(unit))\u{1B}[K")
+    sink.write("\r\(label): \(percent)(\(GroupedNumber.text(progress.done)) \(unit))\u{1B}[K")
     sink.flush()
     return true
   }

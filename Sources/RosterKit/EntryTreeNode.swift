@@ -29,7 +29,7 @@ struct EntryTreeNodeHeader {
 
 /// A node of ``EntryTree``: a leaf holding entries, or an inner node holding children.
 ///
-/// An inner node keeps its children and their sizes in its tail (``EntryTreeNode+Inner``).
+/// An inner node keeps its children and their sizes in its tail (`EntryTreeNode+Inner.swift`).
 ///
 /// A leaf is one allocation: its header, then the entries, a 16-bit tag of each entry's id, the
 /// ends of the entries' folded texts (``FoldedTexts``) and the folded bytes. At a million

@@ -251,6 +251,10 @@ extension RosterList {
     perform(action: try Self.retitling(title, to: newTitle))
   }
 
+  /// The title of the list every front end opens when none is named (the CLI without
+  /// `--list`, the app's first start), created on first use.
+  public static let defaultTitle = "Names"
+
   /// A list title as lists store it: the text rule's normalization.
   ///
   /// ```swift

@@ -59,7 +59,7 @@ public final class RosterList {
   private var observers: [(token: Int, handler: (ListChange) -> Void)] = []
   /// How deep the list is in reporting changes to its observers.
   @ObservationIgnored private var notifying = 0
-  /// Work asked for while observers heard of a change (``takeBack(_:)``), run once all have.
+  /// Work asked for while observers heard of a change (``takeBack(_:then:)``), run once all have.
   @ObservationIgnored private var afterNotifying: [() -> Void] = []
   @ObservationIgnored @exclusivity(unchecked) private var nextObserver = 0
   @ObservationIgnored @exclusivity(unchecked) var duplicateIndex: DuplicateIndex?

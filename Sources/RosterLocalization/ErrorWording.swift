@@ -3,8 +3,7 @@ import RosterKit
 import RosterTransfer
 
 /// Any error a front end shows a person, in the user's language: the lower layers' errors
-/// through their `…Wording`, anything else as it describes itself. In the C locale exactly
-/// the error's English description.
+/// through their `…Wording`, anything else as it describes itself.
 public enum ErrorWording {
   /// The one line that tells a person what went wrong.
   /// - Complexity: O(1), plus the length of the texts it quotes.

@@ -13,15 +13,17 @@ public enum Localization {
 
   /// Reads the user's language from the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`, then
   /// `LANGUAGE` as gettext does) and binds the `roster` domain to the catalog folder
-  /// ``catalogDirectory(environment:executable:)`` finds. Only messages and character types
-  /// follow the locale: numbers, dates and collation stay as in the C locale, so that output
-  /// other programs read does not change with the reader's language. Call it once, before any
-  /// message is looked up; the C locale (or no catalog) leaves every message in English.
+  /// ``catalogDirectory(environment:executable:)`` finds. Only messages, character types and
+  /// the digit groups of counts a person reads (``GroupedNumber``) follow the locale: other
+  /// numbers, dates and collation stay as in the C locale, so that output other programs read
+  /// does not change with the reader's language. Call it once, before any message is looked up;
+  /// the C locale (or no catalog) leaves every message in English.
   public static func setUp() {
     _ = setlocale(LC_CTYPE, "")
     _ = setlocale(LC_MESSAGES, "")
     let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     let environment = ProcessInfo.processInfo.environment
+    GroupedNumber.adopt(environment: environment)
     if let folder = catalogDirectory(environment: environment, executable: executable) {
       _ = bindtextdomain(domain, folder)
     }

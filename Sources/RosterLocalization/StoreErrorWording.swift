@@ -1,8 +1,9 @@
+import Foundation
 public import RosterBackend
 
-/// A ``StoreError`` in the user's language; in the C locale exactly its English
-/// ``StoreError/description``. An engine's own message (``StoreError/database(_:)``) and
-/// RosterKit's errors stay as they are.
+/// A ``StoreError`` in the user's language: the only place its sentences are written (the C
+/// locale reads the msgids, in English). An engine's own message (``StoreError/database(_:)``)
+/// stays as it is; RosterKit's errors are worded by ``RosterErrorWording``.
 public enum StoreErrorWording {
   /// The one line that tells a person what went wrong.
   /// - Complexity: O(1), plus the length of the texts it quotes.
@@ -34,8 +35,10 @@ public enum StoreErrorWording {
       localized("Teams need a shared PostgreSQL database; a SQLite file has one user.")
     case .teamNotFound(let team): localized("There is no team role “%@”.", team)
     case .notTeamMember(let team): localized("You are not a member of the team “%@”.", team)
+    case .duplicateEntry(let id):
+      localized("The list already has an entry with id %@.", id.uuidString.lowercased())
     case .roster(let error): RosterErrorWording.sentence(for: error)
-    case .database, .duplicateEntry: error.description
+    case .database(let message): message
     }
   }
 }

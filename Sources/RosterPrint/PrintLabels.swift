@@ -1,4 +1,4 @@
-import RosterTransfer
+import RosterLocalization
 
 /// The words a printed page adds to the list's own, so that a front end can translate them.
 public struct PrintLabels: Sendable {
@@ -30,7 +30,7 @@ public struct PrintLabels: Sendable {
   public static let english = PrintLabels(
     text: "Name", category: "Category", signature: "Signature",
     summary: { date, count in
-      "\(date) · \(TransferProgress.grouped(count)) \(count == 1 ? "entry" : "entries")"
+      "\(date) · \(GroupedNumber.text(count, separator: ",")) \(count == 1 ? "entry" : "entries")"
     },
     page: { number, count in "Page \(number) of \(count)" })
 }

@@ -31,21 +31,6 @@ public struct TransferProgress: Equatable, Sendable {
     self.fraction = fraction
   }
 
-  /// A count with its thousands grouped, as a progress line or a page shows it: `1234567` as
-  /// `1,234,567`.
-  /// - Complexity: O(d) in the number of digits.
-  public static func grouped(_ number: Int) -> String {
-    let digits = String(number)
-    var result = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0, digit != "-", (digits.count - index) % 3 == 0, result != "-" {
-        result.append(",")
-      }
-      result.append(digit)
-    }
-    return result
-  }
-
   /// The size of a regular file at `handle`, or `nil` for a pipe or a terminal.
   static func size(of handle: FileHandle) -> Int? {
     var status = stat()

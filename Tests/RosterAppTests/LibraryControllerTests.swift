@@ -14,8 +14,8 @@ import Testing
 
   @Test func anEmptyStoreGetsTheCLIsDefaultList() throws {
     let library = try LibraryController(storage: MemoryStorage())
-    #expect(library.current.title == LibraryController.defaultTitle)
-    #expect(library.summaries.map(\.title) == [LibraryController.defaultTitle])
+    #expect(library.current.title == RosterList.defaultTitle)
+    #expect(library.summaries.map(\.title) == [RosterList.defaultTitle])
   }
 
   @Test func createRenameDeleteAndUndoTheDeletion() throws {

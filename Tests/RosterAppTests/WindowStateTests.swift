@@ -56,13 +56,6 @@ import Testing
     #expect(subtitle(5, 0) == "0 of 5")
   }
 
-  @Test func groupedNumbers() {
-    #expect(GroupedNumber.text(0) == "0")
-    #expect(GroupedNumber.text(999) == "999")
-    #expect(GroupedNumber.text(1_000) == "1,000")
-    #expect(GroupedNumber.text(-1_234_567) == "-1,234,567")
-  }
-
   @Test func undoAndRedoFollowTheListWhenEditable() {
     let state = WindowState(
       count: 2, matchCount: nil, isLoading: false, canUndo: true, canRedo: false)

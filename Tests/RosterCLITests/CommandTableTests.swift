@@ -59,9 +59,9 @@ import Testing
     let add = try #require(CommandTable.command(named: "add"))
     let arguments = try Arguments(
       ["--list=Guests", "-h", "--", "-h", "--json", "--"], for: add)
-    #expect(arguments.value("--list") == "Guests")
-    #expect(arguments.has("--help"))
-    #expect(!arguments.has("--json"))
+    #expect(arguments.value(.list) == "Guests")
+    #expect(arguments.has(.help))
+    #expect(!arguments.has(.json))
     #expect(arguments.positionals == ["-h", "--json", "--"])
   }
 

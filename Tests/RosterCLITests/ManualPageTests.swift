@@ -52,6 +52,22 @@ import Testing
     }
   }
 
+  /// fish offers every first word of `roster --help` (`db` too, which is only a group) with a
+  /// description, and describes every command it offers.
+  @Test func fishOffersEveryCommandWithADescription() throws {
+    let script = ShellCompletion.fish.script
+    let offered = script.split(separator: "\n").filter { $0.contains(" -a ") }
+    for line in offered {
+      #expect(!line.hasSuffix(" -d ''") && line.contains(" -d '"), "undescribed: \(line)")
+    }
+    for word in Set(try Self.helpCommands().map { String($0.split(separator: " ")[0]) }) {
+      let prefix = "complete -c roster -n __fish_use_subcommand -a \(word) -d '"
+      #expect(
+        offered.contains { $0.hasPrefix(prefix) && !$0.hasSuffix("-d ''") },
+        "fish does not offer \(word) with a description")
+    }
+  }
+
   @Test func theManPagesFormatWithoutWarnings() throws {
     for page in [ManualPage.roster(date: "2026-12-01"), ManualPage.rosterApp(date: "2026-12-01")] {
       let result = try Self.run("groff", ["-k", "-man", "-ww", "-z"], input: page)

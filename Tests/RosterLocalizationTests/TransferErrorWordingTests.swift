@@ -6,7 +6,8 @@ import RosterTransfer
 import Testing
 
 /// RosterTransfer's errors and refusals, and sort orders, in the C locale (tests never call
-/// `Localization.setUp()`): exactly the English `description`s, for every case.
+/// `Localization.setUp()`): exactly the English `description`s, for every case; a store's
+/// errors inside them, as StoreErrorWording words them (StoreError describes itself as data).
 @Suite struct TransferErrorWordingTests {
   static let columns = ["Last name", "First name", "Class\u{200B}"]
 
@@ -23,9 +24,10 @@ import Testing
       .notADocument(file: "x.json", reason: "“entries” is missing at the top."),
       .unsupportedVersion(file: "x.json", version: 9),
       .invalidCategoryColor(file: "x.json", name: "Staff\u{200B}"),
-      .refusedCategory(file: "x.json", name: "Staff", reason: StoreError.listNotFound("Names")),
+      .refusedCategory(file: "x.json", name: "Staff", reason: RosterError.categoryExists("Staff")),
       .invalidID("12"), .invalidTime("yesterday"), .rowsRefused(3, of: 10),
-      .destination(StoreError.busy), .columnsNotChosen(file: "c.csv", columns: columns),
+      .destination(CocoaError(.fileWriteOutOfSpace)),
+      .columnsNotChosen(file: "c.csv", columns: columns),
       .headerNotChosen(file: "c.csv", columns: columns),
       .noSuchColumn(file: "c.csv", column: "9", columns: columns),
       .noSuchColumn(file: "c.csv", column: "Name", columns: columns),
@@ -43,10 +45,7 @@ import Testing
 
   @Test func everyRefusedRowIsItsDescription() throws {
     let refusal = try #require(Rule.personalName.validate("R2D2").refusal)
-    let causes: [any Error] = [
-      StoreError.refused("R2D2", refusal), RosterError.refused(refusal),
-      TransferError.invalidID("12"), StoreError.duplicateEntry(UUID()),
-    ]
+    let causes: [any Error] = [RosterError.refused(refusal), TransferError.invalidID("12")]
     for cause in causes {
       for location in [ImportRefusal.Location.line(3), .entry(7)] {
         let row = ImportRefusal(file: "names.csv", location: location, cause: cause)
@@ -56,10 +55,30 @@ import Testing
     }
   }
 
+  /// A store's refusal of a row is worded by StoreErrorWording, its only text.
+  @Test func aRowTheStoreRefusedIsWordedByTheStoreErrorsWording() throws {
+    let refusal = try #require(Rule.personalName.validate("R2D2").refusal)
+    let id = UUID()
+    for cause in [StoreError.refused("R2D2", refusal), .duplicateEntry(id)] {
+      let row = ImportRefusal(file: "names.csv", location: .line(3), cause: cause)
+      let sentence = StoreErrorWording.sentence(for: cause)
+      #expect(TransferErrorWording.reason(for: row) == sentence)
+      #expect(TransferErrorWording.sentence(for: row) == "names.csv line 3: " + sentence)
+    }
+    let category = TransferError.refusedCategory(
+      file: "x.json", name: "Staff", reason: StoreError.listNotFound("Names"))
+    #expect(
+      TransferErrorWording.sentence(for: category)
+        == "x.json: the category “Staff”: There is no list named “Names”.")
+    #expect(
+      TransferErrorWording.sentence(for: .destination(StoreError.busy))
+        == StoreErrorWording.sentence(for: .busy))
+  }
+
   @Test func anyErrorIsWordedAsItDescribesItself() {
     let errors: [any Error & CustomStringConvertible] = [
-      StoreError.listExists("Guests"), RosterError.categoryNotFound("Staff"),
-      TransferError.rowsRefused(1, of: 2), CocoaError(.fileNoSuchFile),
+      RosterError.categoryNotFound("Staff"), TransferError.rowsRefused(1, of: 2),
+      CocoaError(.fileNoSuchFile),
     ]
     for error in errors {
       #expect(ErrorWording.sentence(for: error) == error.description)

@@ -104,11 +104,4 @@ import Testing
     ) { Issue.record("refused: \($0)") }
     #expect(destination.committed?.map(\.text) == ["Zoë"])
   }
-
-  @Test(arguments: [
-    (0, "0"), (999, "999"), (1000, "1,000"), (1_234_567, "1,234,567"), (-1234, "-1,234"),
-  ])
-  func countsAreGrouped(number: Int, text: String) {
-    #expect(TransferProgress.grouped(number) == text)
-  }
 }

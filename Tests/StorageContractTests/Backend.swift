@@ -7,8 +7,8 @@ import Testing
 
 /// One storage engine under test: how to make an empty database of it and open instances on it.
 ///
-/// Every contract test runs once per backend in ``all``. To add one (PostgreSQL next), write a
-/// ``StorageDatabase`` for it and add a ``Backend`` here; its declared
+/// Every contract test runs once per backend in ``all``: SQLite, memory and PostgreSQL. To add
+/// one, write a ``StorageDatabase`` for it and add a ``Backend`` here; its declared
 /// ``RosterBackend/StorageCapabilities`` decide which branch of each capability-dependent test
 /// it must pass.
 struct Backend: Sendable, CustomTestStringConvertible {

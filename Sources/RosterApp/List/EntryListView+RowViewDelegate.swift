@@ -2,6 +2,7 @@ import Foundation
 import RosterAppCore
 import RosterGtk
 import RosterKit
+import RosterLocalization
 
 /// What the rows' keys, buttons and menus do to the list.
 extension EntryListView: RowViewDelegate {
@@ -100,7 +101,7 @@ extension EntryListView: RowViewDelegate {
       try edit()
       return true
     } catch {
-      onError(String(describing: error))
+      onError(ErrorWording.sentence(for: error))
       return false
     }
   }

@@ -21,7 +21,7 @@ enum CategoriesDialog {
         do {
           try list.setColor(color, ofCategory: category.name)
         } catch {
-          onError(String(describing: error))
+          onError(ErrorWording.sentence(for: error))
           return
         }
         Styles.install(list.categories.map(\.color))

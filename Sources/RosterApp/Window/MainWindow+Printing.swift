@@ -27,7 +27,7 @@ extension MainWindow {
     let list = entries.list
     let document = PrintDocument(
       title: list.title, date: Self.printDate(), rows: list.entries.map(PrintRow.init),
-      style: style, labels: Self.printLabels)
+      style: style, labels: .localized)
     var renderer: PageRenderer?
     PrintOperation(
       job: list.title, parent: window,
@@ -56,16 +56,5 @@ extension MainWindow {
     formatter.dateStyle = .long
     formatter.timeStyle = .none
     return formatter.string(from: Date())
-  }
-
-  /// The words the pages add, in the person's language.
-  private static var printLabels: PrintLabels {
-    PrintLabels(
-      text: PrintWording.text, category: PrintWording.category,
-      signature: PrintWording.signature,
-      summary: { date, count in
-        PrintWording.summary(date: date, count: count, grouped: TransferProgress.grouped(count))
-      },
-      page: { number, count in PrintWording.page(number, of: count) })
   }
 }

@@ -134,7 +134,7 @@ extension EntryCommandStore {
   }
 
   /// Sets a category's badge colour, by ``RosterKit/CategoryRules/settingColor(_:of:)``.
-  /// - Throws: ``StoreError/roster(_:)`` with ``RosterError/categoryNotFound(_:)``.
+  /// - Throws: ``StoreError/roster(_:)`` with ``RosterKit/RosterError/categoryNotFound(_:)``.
   package func performSetColor(_ color: CategoryColor, ofCategory name: String, in list: UUID)
     throws(StoreError)
   {

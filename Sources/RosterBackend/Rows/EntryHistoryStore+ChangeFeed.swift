@@ -5,7 +5,7 @@ package import RosterKit
 /// engine. Each store's public `changes(in:since:)` and `loggedChanges(in:since:)` call these.
 extension EntryHistoryStore {
   /// Edits that bring a list loaded at change-log position `since` up to date with what other
-  /// connections wrote (by ``converging(_:in:)``), and the position to ask from next time.
+  /// connections wrote (by ``EntryRowStore/converging(_:in:)``), and the position to ask from next time.
   /// - Throws: ``StoreError/reloadRequired`` when the log no longer covers `since` (it was
   ///   pruned, or another writer logged an action too large to log).
   /// - Complexity: O(k log n) for k logged edits.

@@ -17,8 +17,8 @@ extension EntryHistoryStore {
   /// - `.action` changes become an undo step and clear the redo stack, except that one which
   ///   ``RosterKit/ListChange/joinsPreviousStep`` joins this connection's top step: RosterKit
   ///   decides where a step ends, and the store keeps exactly its steps;
-  /// - `.undo` and `.redo` changes (a front end's own ``RosterList/undo()``) move the top step
-  ///   between the stacks;
+  /// - `.undo` and `.redo` changes (a front end's own ``RosterKit/RosterList/undo()``) move
+  ///   this connection's own newest step between the stacks;
   /// - `.external` changes came from the store and are not stored again.
   /// - Returns: The change-log position after the change, and its edits as applied (none for
   ///   an external or empty change).

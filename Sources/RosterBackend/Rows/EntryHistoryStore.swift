@@ -30,7 +30,7 @@ package protocol EntryHistoryStore: EntryRowStore {
   /// The list with this id, read without a lock.
   /// - Throws: ``StoreError/listNotFound(_:)``.
   func listForReading(_ id: UUID) throws(StoreError) -> ListRow
-  /// Applies `edits` to the stored list by identity (``replay(_:in:)``, or the engine's bulk
+  /// Applies `edits` to the stored list by identity (``EntryRowStore/replay(_:in:)``, or the engine's bulk
   /// path) and returns them as actually applied; edits that no longer apply are skipped.
   func apply(_ edits: [ListEdit], in list: ListRow) throws(StoreError) -> [ListEdit]
 

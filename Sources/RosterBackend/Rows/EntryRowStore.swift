@@ -4,7 +4,7 @@ package import RosterKit
 /// The row primitives of a SQL store (SQLite's `SQLiteStore`, PostgreSQL's `PostgresStore`):
 /// the statements that read and write one list's entries by id and by order key.
 ///
-/// Everything built from them is engine-neutral and lives here once: replaying ``ListEdit``s
+/// Everything built from them is engine-neutral and lives here once: replaying ``RosterKit/ListEdit``s
 /// by identity (``replay(_:in:)``), placing an entry between its neighbours and respreading
 /// keys when a gap is used up (``place(after:offset:moving:in:)``), and bringing an open window
 /// back in step with the store (``converging(_:in:)``). Each store supplies only its SQL, so a
