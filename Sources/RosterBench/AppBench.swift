@@ -86,7 +86,7 @@ struct AppBench {
         + "| stored |",
       "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
-    let roster = URL(fileURLWithPath: app).deletingLastPathComponent()
+    let roster = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("roster").path
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("roster-app-bench-\(getpid())")
