@@ -39,13 +39,15 @@ final class MemoryList {
   /// - Complexity: O(k log n) for k edits.
   func replay(_ edits: [ListEdit]) -> [ListEdit] {
     let list = contents
-    var applied: [ListEdit] = []
+    // Where each entry is inserted last: a remove before that is half of a move.
+    let lastInsert = Dictionary(
+      edits.indices.compactMap { index in
+        if case .insert(let entry, _, _) = edits[index] { (entry.id, index) } else { nil }
+      }, uniquingKeysWith: max)
+    // Entries being moved (still in place), and entries a move was about that are gone.
     var moving: Set<UUID> = []
     var vanished: Set<UUID> = []
-    var lastInsert: [UUID: Int] = [:]
-    for (index, edit) in edits.enumerated() {
-      if case .insert(let entry, _, _) = edit { lastInsert[entry.id] = index }
-    }
+    var applied: [ListEdit] = []
     for (index, edit) in edits.enumerated() {
       switch edit {
       case .insert(let entry, let offset, let after):
