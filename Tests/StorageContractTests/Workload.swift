@@ -53,6 +53,7 @@ final class Workload {
     case .commandUndo: outcome = .some(try command.undo(in: id))
     case .commandRedo: outcome = .some(try command.redo(in: id))
     case .sync(let window): try windows[window].sync()
+    case .typeAlongside(let texts): typeAlongside(texts)
     default: windows[action.window].perform(action)
     }
     try windows[1].sync()
@@ -65,6 +66,17 @@ final class Workload {
       followed = try follower.snapshot(of: id)
     }
     return outcome
+  }
+
+  /// Both windows type `texts` into their empty last rows, one keystroke each in turn.
+  private func typeAlongside(_ texts: [String]) {
+    let rows = windows.map { $0.row(of: nil) }
+    let longest = texts.map(\.count).max() ?? 0
+    for length in 1...max(longest, 1) {
+      for index in texts.indices where length <= texts[index].count {
+        windows[index].keystroke(String(texts[index].prefix(length)), at: rows[index])
+      }
+    }
   }
 
   /// What the action left: the stored list, each window, the follower, and the refusals the
@@ -174,11 +186,8 @@ final class Window {
     switch action {
     case .append(_, let text, let category): _ = try? list.append(text, category: category)
     case .type(_, let entry, let text):
-      let rows = list.editableRows
-      let row = entry.flatMap { list.offset(of: $0) } ?? rows.draftOffset
-      for end in text.indices {
-        _ = try? rows.setText(String(text[...end]), at: row)
-      }
+      let row = row(of: entry)
+      for end in text.indices { keystroke(String(text[...end]), at: row) }
     case .remove(_, let entry): _ = try? list.remove(id: entry)
     case .move(_, let entry, let offset): try? list.move(id: entry, toOffset: offset)
     case .setCategory(_, let entry, let category):
@@ -188,8 +197,18 @@ final class Window {
     case .keepSorted(_, let order): list.setKeepSorted(order, collation: ScalarCollation())
     case .undo: list.undo()
     case .redo: list.redo()
-    case .commandUndo, .commandRedo, .sync: break
+    case .commandUndo, .commandRedo, .sync, .typeAlongside: break
     }
+  }
+
+  /// The row that shows `entry`, or the empty last row for `nil`.
+  func row(of entry: UUID?) -> Int {
+    entry.flatMap { list.offset(of: $0) } ?? list.editableRows.draftOffset
+  }
+
+  /// Writes what a text field at `row` holds after a keystroke: every prefix of a name is one.
+  func keystroke(_ text: String, at row: Int) {
+    _ = try? list.editableRows.setText(text, at: row)
   }
 }
 

@@ -10,6 +10,9 @@ enum Action: CustomStringConvertible {
   /// A window types `text` one character at a time into an entry's row, or into the empty
   /// last row when `entry` is `nil`: RosterKit joins the keystrokes into one undo step.
   case type(window: Int, entry: UUID?, text: String)
+  /// Both windows type into their empty last rows at once, keystroke after keystroke: each
+  /// joins its own step, whatever the other stored in between.
+  case typeAlongside([String])
   case remove(window: Int, entry: UUID)
   case move(window: Int, entry: UUID, offset: Int)
   case setCategory(window: Int, entry: UUID, category: String?)
@@ -35,7 +38,7 @@ enum Action: CustomStringConvertible {
       .rename(let window, _), .keepSorted(let window, _), .undo(let window), .redo(let window),
       .sync(let window):
       window
-    case .commandUndo, .commandRedo: 0
+    case .commandUndo, .commandRedo, .typeAlongside: 0
     }
   }
 
@@ -57,6 +60,7 @@ enum Action: CustomStringConvertible {
       "window \(window) keeps the list sorted: \(order.map { "\($0)" } ?? "no")"
     case .undo(let window): "window \(window) undoes"
     case .redo(let window): "window \(window) redoes"
+    case .typeAlongside(let texts): "both windows type: \(texts.joined(separator: ", "))"
     case .commandUndo: "roster undo"
     case .commandRedo: "roster redo"
     case .sync(let window): "window \(window) syncs"
@@ -77,7 +81,8 @@ enum Action: CustomStringConvertible {
     let category = below(3) == 0 ? nil : categories[below(categories.count)]
     switch (below(100), entry) {
     case (0..<14, _), (_, nil): return .append(window: window, text: text, category: category)
-    case (14..<30, _): return .type(window: window, entry: nil, text: name)
+    case (14..<24, _): return .type(window: window, entry: nil, text: name)
+    case (24..<30, _): return .typeAlongside([name, names[below(names.count)]])
     case (30..<38, let entry?): return .type(window: window, entry: entry, text: name)
     case (38..<46, let entry?): return .remove(window: window, entry: entry)
     case (46..<54, let entry?):
