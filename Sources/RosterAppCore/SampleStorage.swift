@@ -66,8 +66,11 @@ public final class SampleStorage: RosterStorage {
     try loaded.loadList(id)
   }
 
-  /// Nothing to do: the list in memory is the stored one.
-  public func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64 { 0 }
+  /// Stores the change in the generated store (it hands out copies, as a database does), so
+  /// that a list opened again shows it.
+  public func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64 {
+    try memory?.record(change, in: list) ?? 0
+  }
 
   /// No other writers.
   public func changes(in list: UUID, since: Int64) throws(StoreError) -> (

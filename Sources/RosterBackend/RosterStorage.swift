@@ -97,7 +97,7 @@ public protocol RosterStorage: AnyObject {
   func waitForExternalChanges(timeout: Duration) throws(StoreError) -> Bool
 }
 
-/// Defaults for storages without a shared history, such as an in-memory one whose
+/// Defaults for storages without a shared history, such as a one-instance store whose
 /// ``RosterStorage/loadList(_:)`` hands out the same list every time.
 extension RosterStorage {
   /// One instance, one writer: ``StorageCapabilities/local``.

@@ -34,8 +34,8 @@ public struct StorageCapabilities: Hashable, Sendable {
     self.changeLogLimit = changeLogLimit
   }
 
-  /// One instance, one writer: no change log and no history in the store, as an in-memory
-  /// storage has.
+  /// One instance, one writer: no change log and no history in the store, as a store whose
+  /// lists are the loaded ones has.
   public static let local = StorageCapabilities(
     sharedAccess: false, sharedHistory: false, changeLogLimit: nil)
 }

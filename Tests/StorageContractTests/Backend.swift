@@ -50,11 +50,12 @@ final class SQLiteDatabase: StorageDatabase {
   }
 }
 
-/// One `MemoryStorage`: every `open()` is the same instance, as nothing else can share it.
+/// One `MemoryStorage.Database`: every `open()` is another connection on it, with its own
+/// writer id, as another process would open a database file.
 final class MemoryDatabase: StorageDatabase {
-  private let storage = MemoryStorage()
+  private let database = MemoryStorage.Database()
 
-  func open() throws -> any RosterStorage { storage }
+  func open() throws -> any RosterStorage { MemoryStorage(database: database) }
 }
 
 /// A fresh database on the process's PostgreSQL test server, with Roster's schema.

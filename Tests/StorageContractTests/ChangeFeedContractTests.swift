@@ -100,6 +100,29 @@ import Testing
   }
 
   @Test(arguments: Backend.all)
+  func aWaitEndsWithAnotherInstancesChange(backend: Backend) throws {
+    let database = try backend.makeDatabase()
+    let writer = try database.open()
+    let reader = try database.open()
+    let id = try writer.createList(title: "Guests", rule: .text).id
+    let (theirs, start) = try reader.snapshot(of: id)
+    _ = try reader.hasExternalChanges()
+    let mine = try writer.openRecording(id)
+    try mine.append("Anna")
+    guard reader.capabilities.sharedAccess else {
+      #expect(try !reader.waitForExternalChanges(timeout: .milliseconds(30)))
+      return
+    }
+    // Woken by the change that already happened, without waiting out the timeout.
+    let clock = ContinuousClock()
+    let began = clock.now
+    #expect(try reader.waitForExternalChanges(timeout: .seconds(10)))
+    #expect(clock.now - began < .seconds(5))
+    theirs.apply(try reader.changes(in: id, since: start).edits)
+    #expect(Contents(theirs) == Contents(mine))
+  }
+
+  @Test(arguments: Backend.all)
   func aLogThatNoLongerReachesBackAsksForAReload(backend: Backend) throws {
     let database = try backend.makeDatabase()
     let writer = try database.open()
