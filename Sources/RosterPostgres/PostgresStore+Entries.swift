@@ -77,6 +77,7 @@ extension PostgresStore: CommandStorage, EntryCommandStore {
   public func beginImport(into list: UUID) throws(StoreError) -> PostgresImportBatch {
     try run("BEGIN")
     do throws(StoreError) {
+      // A fresh random operation id, as ``write(_:)`` takes one: unique among all clients'.
       try run("INSERT INTO operations (id) VALUES ($1)", [UUIDText.string(UUID())])
       return try PostgresImportBatch(store: self, list: try locked(list))
     } catch {

@@ -11,6 +11,9 @@ package protocol EntryCommandStore: EntryHistoryStore where ListRow: ListRowFact
   var now: @Sendable () -> Date { get }
   /// Makes ids for new entries.
   var makeID: @Sendable () -> UUID { get }
+  /// Makes the collation of a locale, for placing entries in a list kept sorted
+  /// (``RosterKit/RosterList/collationProvider``); Unicode scalar order when `nil`.
+  var collationProvider: ((String) -> any Collating)? { get }
 
   /// Every entry of the list, in order. O(n).
   func allEntries(of list: ListRow) throws(StoreError) -> [Entry]
