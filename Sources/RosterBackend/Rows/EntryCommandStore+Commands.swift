@@ -2,8 +2,8 @@ package import Foundation
 package import RosterKit
 
 /// The command line's single-entry actions straight in SQL, the same on every engine: none
-/// loads the list, each is one transaction, one undo step and one change-log row. A store's
-/// public ``CommandStorage`` methods call these.
+/// loads the list, each is one transaction, one undo step and one change-log row. The public
+/// ``CommandStorage`` methods of ``SQLStorage`` call these, once for both engines.
 extension EntryCommandStore {
   /// Validates `texts` with the list's rule and adds them, as one action: at the end, or each
   /// at its sorted place when the list keeps itself sorted. RosterKit decides

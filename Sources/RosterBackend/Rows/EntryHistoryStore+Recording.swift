@@ -2,7 +2,7 @@ package import Foundation
 package import RosterKit
 
 /// Recording, undo and redo over ``EntryHistoryStore``'s primitives, the same on every engine.
-/// Each store's public `record(_:in:)`, `undo(in:)` and `redo(in:)` call these.
+/// ``SQLStorage``'s public `record(_:in:)`, `undo(in:)` and `redo(in:)` call these.
 extension EntryHistoryStore {
   /// Stores one front-end change in one transaction and remembers it for undo; see
   /// ``recording(_:in:)``.
