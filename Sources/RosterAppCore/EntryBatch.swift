@@ -30,7 +30,9 @@ public struct EntryBatch {
     last = list.entry(at: list.count - 1)?.id
   }
 
-  /// Checks `text` by the list's rule and appends it after the entries before it.
+  /// Checks `text` by the list's rule and appends it after the entries before it: the entry
+  /// is RosterKit's (``RosterKit/RosterList/newEntry(_:category:id:created:updated:)``, with
+  /// the list's clock and ids).
   /// - Parameters:
   ///   - text: The text; the list's rule validates and normalizes it.
   ///   - category: A category name; created with its palette colour when new.
@@ -48,22 +50,14 @@ public struct EntryBatch {
     _ text: String, category: String? = nil, id: UUID? = nil, created: Date? = nil,
     updated: Date? = nil
   ) throws(StoreError) -> Entry {
-    let normalized: String
-    switch list.rule.validate(text) {
-    case .valid(let value): normalized = value
-    case .invalid(let refusal): throw .refused(text, refusal)
+    let entry = try StoreError.checking(text) { () throws(RosterError) in
+      try list.newEntry(text, category: category, id: id, created: created, updated: updated)
     }
-    let name = try StoreError.wrapping { () throws(RosterError) in
-      try CategoryRules.normalizedName(category)
-    }
-    let entryID = id ?? UUID()
+    let entryID = entry.id
     guard !ids.contains(entryID), list.entry(id: entryID) == nil else {
       throw .duplicateEntry(entryID)
     }
-    let stamp = created ?? Date()
-    let entry = Entry(
-      id: entryID, text: normalized, category: name, created: stamp, updated: updated)
-    for edit in categories.creating(name) {
+    for edit in categories.creating(entry.category) {
       if case .categories(_, let new) = edit { categories = CategoryRules(new) }
       edits.append(edit)
     }
@@ -79,16 +73,7 @@ public struct EntryBatch {
   /// - Throws: A refusal of the name.
   public mutating func addCategory(_ category: EntryCategory) throws(StoreError) {
     let rules = categories
-    let name = try StoreError.wrapping { () throws(RosterError) in
-      try CategoryRules.normalizedName(category.name)
-    }
-    guard let name else { return }
-    var new = rules.creating(name, color: category.color)
-    if new.isEmpty {
-      new = try StoreError.wrapping { () throws(RosterError) in
-        try rules.settingColor(category.color, of: name)
-      }
-    }
+    let new = try StoreError.wrapping { () throws(RosterError) in try rules.adopting(category) }
     for edit in new {
       if case .categories(_, let after) = edit { categories = CategoryRules(after) }
       edits.append(edit)

@@ -14,6 +14,12 @@ public protocol CommandStorage: RosterStorage {
   /// What ``beginImport(into:)`` hands out.
   associatedtype Batch: ImportSession
 
+  /// Makes the collation of a locale (RosterCollation's `Collator.provider`), by which
+  /// ``add(_:category:to:)`` and ``updateText(of:to:in:)`` place entries in a list that keeps
+  /// itself sorted, as ``RosterKit/RosterList/collationProvider`` does for a loaded list;
+  /// Unicode scalar order when `nil`.
+  var collationProvider: ((String) -> any Collating)? { get set }
+
   /// The list titled `title`, or `nil` (also for a list the user may not see).
   /// - Complexity: O(log l).
   func list(titled title: String) throws(StoreError) -> ListSummary?
@@ -22,14 +28,16 @@ public protocol CommandStorage: RosterStorage {
   /// - Throws: As ``RosterStorage/createList(title:rule:)``; a team on an engine without
   ///   teams is refused (``StoreError/teamsUnsupported``).
   func createList(title: String, rule: Rule, team: String?) throws(StoreError) -> ListSummary
-  /// Validates `texts` with the list's rule and appends them, as one action.
+  /// Validates `texts` with the list's rule and adds them, as one action: at the end, or in a
+  /// list kept sorted each at its sorted place (by ``collationProvider``).
   /// - Complexity: O(k log n) for k texts.
   @discardableResult
   func add(_ texts: [String], category: String?, to list: UUID) throws(StoreError) -> [Entry]
   /// The entry a person named.
   /// - Complexity: O(log n) by id or prefix; O(p) for position p.
   func entry(_ reference: EntryReference, in list: UUID) throws(StoreError) -> Entry
-  /// Replaces an entry's text, validated by the list's rule: the entry before and after.
+  /// Replaces an entry's text, validated by the list's rule: the entry before and after. In a
+  /// list kept sorted the entry moves to its new place in the same action.
   /// - Complexity: O(log n), plus O(p) for a position.
   func updateText(of reference: EntryReference, to text: String, in list: UUID)
     throws(StoreError) -> (old: Entry, new: Entry)

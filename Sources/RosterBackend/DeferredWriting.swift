@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A ``RosterStorage`` that stores each recorded action later, in order, on a thread of its
 /// own, so that the window that made the action never waits on the disk or the network.

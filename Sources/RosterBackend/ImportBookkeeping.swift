@@ -2,14 +2,15 @@ package import Foundation
 package import RosterKit
 
 /// What every engine's bulk import does with a row before and after storing it, written once:
-/// the row's text checked by the list's rule, its category name normalized (each distinct one
-/// once per batch), its entry and its order key after the list's last; then the categories it
+/// its category name normalized (each distinct one once per batch), its entry made by RosterKit
+/// (``RosterKit/RosterList/newEntry(_:rule:category:id:created:updated:now:makeID:)``: the text
+/// checked by the list's rule), its order key after the list's last; then the categories it
 /// creates, the undoable insert edits (up to a limit) and the count.
 ///
 /// ```swift
 /// var book = ImportBookkeeping(categories: try store.categories(of: list), last: last,
 ///                              loggedEditLimit: 10_000)
-/// let (entry, key) = try book.entry(text: "Anna", rule: rule, now: Date.init, makeID: UUID.init)
+/// let (entry, key) = try book.entry(text: "Anna", rule: rule, now: store.now, makeID: store.makeID)
 /// try store(entry, key)                       // the engine's own part
 /// book.stored(entry, key: key)
 /// ```
@@ -57,16 +58,12 @@ package struct ImportBookkeeping {
     text: String, category: String? = nil, id: UUID? = nil, created: Date? = nil,
     updated: Date? = nil, rule: Rule, now: () -> Date, makeID: () -> UUID
   ) throws(StoreError) -> (entry: Entry, key: Int64) {
-    let normalized: String
-    switch rule.validate(text) {
-    case .valid(let valid): normalized = valid
-    case .invalid(let refusal): throw .refused(text, refusal)
-    }
     let categoryName = try normalizedCategory(category)
-    let stamp = created ?? now()
-    let entry = Entry(
-      id: id ?? makeID(), text: normalized, category: categoryName, created: stamp,
-      updated: updated ?? stamp)
+    let entry = try StoreError.checking(text) { () throws(RosterError) in
+      try RosterList.newEntry(
+        text, rule: rule, category: categoryName, id: id, created: created, updated: updated,
+        now: now, makeID: makeID)
+    }
     guard let key = OrderKey.between(lastKey, nil) else {
       throw .database("The list has no room left at its end.")
     }
@@ -86,19 +83,12 @@ package struct ImportBookkeeping {
     count += 1
   }
 
-  /// Adds a category with its colour, or sets the colour of the one with this name. The name
-  /// is checked and normalized as entries' category names are; a blank one is ignored.
+  /// Adds a category with its colour, or sets the colour of the one with this name, by
+  /// ``RosterKit/CategoryRules/adopting(_:)``; a blank name is ignored.
   /// - Throws: A refusal of the name.
   package mutating func addCategory(_ category: EntryCategory) throws(StoreError) {
-    guard let name = try normalizedCategory(category.name) else { return }
     let rules = CategoryRules(categories)
-    var edits = rules.creating(name, color: category.color)
-    if edits.isEmpty {
-      edits = try StoreError.wrapping { () throws(RosterError) in
-        try rules.settingColor(category.color, of: name)
-      }
-    }
-    apply(edits)
+    apply(try StoreError.wrapping { () throws(RosterError) in try rules.adopting(category) })
   }
 
   /// The category edit the import makes, if its categories changed.

@@ -12,13 +12,9 @@ extension CommandLineTool {
     }
     let list = try list(arguments)
     let store = try store(arguments)
-    let added =
-      list.keepSorted != nil
-      ? try addSorted(
-        arguments.positionals, category: arguments.value(.category), to: list, arguments)
-      : try attempt { () throws(StoreError) in
-        try store.add(arguments.positionals, category: arguments.value(.category), to: list.id)
-      }
+    let added = try attempt { () throws(StoreError) in
+      try store.add(arguments.positionals, category: arguments.value(.category), to: list.id)
+    }
     if arguments.has(.json) {
       out.line(JSONText.array(added.map(JSONText.entry)))
       return
@@ -83,12 +79,9 @@ extension CommandLineTool {
     let reference = try reference(arguments.positionals[0], for: arguments)
     let list = try list(arguments)
     let store = try store(arguments)
-    let (old, new) =
-      list.keepSorted != nil
-      ? try editSorted(reference, to: arguments.positionals[1], in: list, arguments)
-      : try attempt { () throws(StoreError) in
-        try store.updateText(of: reference, to: arguments.positionals[1], in: list.id)
-      }
+    let (old, new) = try attempt { () throws(StoreError) in
+      try store.updateText(of: reference, to: arguments.positionals[1], in: list.id)
+    }
     out.line(
       localized(
         "Changed %1$@ “%2$@” to “%3$@”.", out.styled(Self.shortID(new.id), "2"), old.text, new.text)

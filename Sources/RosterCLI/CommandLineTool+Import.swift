@@ -119,6 +119,7 @@ extension CommandLineTool {
   /// Copies standard input to a temporary file, so the database stays locked only while the
   /// rows are stored, not while a slow producer or a person is still typing them.
   private func spoolStandardInput() throws(CLIError) -> String {
+    // A random name, so that imports running at once never share a file: no entry's id.
     let path = NSTemporaryDirectory() + "roster-import-\(UUID().uuidString)"
     guard
       FileManager.default.createFile(

@@ -5,7 +5,7 @@ import RosterKit
 import RosterLocalization
 import RosterStore
 
-/// `roster sort`, `roster lists keep-sorted`, and adding and editing in a list kept sorted.
+/// `roster sort` and `roster lists keep-sorted`.
 extension CommandLineTool {
   func sort(_ arguments: Arguments) throws(CLIError) {
     try arguments.expect(0...0, localized("no arguments (the list is --list TITLE)"))
@@ -74,45 +74,6 @@ extension CommandLineTool {
           EntryOrderWording.name(of: order), moved))
     } else {
       out.line(localized("“%@” no longer keeps itself sorted.", title))
-    }
-  }
-
-  /// Adds to a list kept sorted: through the loaded list, which places each entry.
-  func addSorted(
-    _ texts: [String], category: String?, to summary: ListSummary, _ arguments: Arguments
-  ) throws(CLIError) -> [Entry] {
-    try changeSorted(summary, arguments) { list throws(RosterError) in
-      try list.append(contentsOf: texts, category: category)
-    }
-  }
-
-  /// Changes an entry's text in a list kept sorted, which moves it to its new place.
-  func editSorted(
-    _ reference: EntryReference, to text: String, in summary: ListSummary, _ arguments: Arguments
-  ) throws(CLIError) -> (old: Entry, new: Entry) {
-    let store = try store(arguments)
-    let old = try attempt { () throws(StoreError) in try store.entry(reference, in: summary.id) }
-    let new = try changeSorted(summary, arguments) { list throws(RosterError) in
-      try list.updateText(of: old.id, to: text)
-    }
-    return (old, new)
-  }
-
-  /// Runs `body` on the loaded list with its collation, and records what it did.
-  private func changeSorted<Result>(
-    _ summary: ListSummary, _ arguments: Arguments,
-    _ body: (RosterList) throws(RosterError) -> Result
-  ) throws(CLIError) -> Result {
-    let store = try store(arguments)
-    return try attempt { () throws(StoreError) in
-      let list = try store.loadList(summary.id)
-      list.collationProvider = Collator.provider
-      var change: ListChange?
-      let token = list.addObserver { change = $0 }
-      defer { list.removeObserver(token) }
-      let result = try StoreError.wrapping { () throws(RosterError) in try body(list) }
-      if let change { try store.record(change, in: summary.id) }
-      return result
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RosterBackend
+import RosterCollation
 import RosterEngines
 import RosterKit
 import RosterLocalization
@@ -106,6 +107,8 @@ public final class CommandLineTool {
     if let openStore { return openStore }
     do throws(StoreError) {
       let store = try StorageOpener.open(location(arguments), environment: environment)
+      // Adds and edits in a list kept sorted place entries by its locale's collation.
+      store.collationProvider = Collator.provider
       openStore = store
       return store
     } catch {

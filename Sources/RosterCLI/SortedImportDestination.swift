@@ -51,12 +51,8 @@ final class SortedImportDestination: ImportDestination {
         edits.append(edit)
       }
     }
-    for category in categories {
-      let created = rules.creating(category.name, color: category.color)
-      take(
-        created.isEmpty
-          ? (try? rules.settingColor(category.color, of: category.name)) ?? [] : created)
-    }
+    // The batch refused any category these rules would refuse.
+    for category in categories { take((try? rules.adopting(category)) ?? []) }
     for entry in entries { take(rules.creating(entry.category)) }
     try store.record(loaded.append(prepared: entries, after: edits), in: list)
   }

@@ -64,6 +64,22 @@ public struct CategoryRules: Hashable, Sendable {
 
   // MARK: Edits
 
+  /// Takes a category from elsewhere (an imported document's): the edit that adds it with its
+  /// colour, or gives the category of its name that colour. The name is normalized first.
+  ///
+  /// ```swift
+  /// edits += try rules.adopting(EntryCategory(name: "Family", color: CategoryColor.palette[2]))
+  /// ```
+  /// - Returns: One ``ListEdit/categories(old:new:)`` edit, or none for a blank name or a
+  ///   colour the category has.
+  /// - Throws: ``RosterError/invalidCategoryName(_:)``.
+  /// - Complexity: O(c) in the number of categories.
+  public func adopting(_ category: EntryCategory) throws(RosterError) -> [ListEdit] {
+    guard let name = try Self.normalizedName(category.name) else { return [] }
+    let created = creating(name, color: category.color)
+    return created.isEmpty ? try settingColor(category.color, of: name) : created
+  }
+
   /// Creates a category on its first use: the edit that adds `name` when the list lacks it.
   ///
   /// ```swift

@@ -27,12 +27,13 @@ extension RosterList {
   public func append(contentsOf texts: [String], category: String? = nil) throws(RosterError)
     -> [Entry]
   {
-    var normalized: [String] = []
-    for text in texts { normalized.append(try validated(text)) }
     let categoryName = try CategoryRules.normalizedName(category)
     let stamp = now()
-    let added = normalized.map {
-      Entry(id: makeID(), text: $0, category: categoryName, created: stamp)
+    var added: [Entry] = []
+    for text in texts {
+      added.append(
+        try Self.newEntry(
+          text, rule: rule, category: categoryName, created: stamp, now: now, makeID: makeID))
     }
     actUnreported { edits in
       perform(CategoryRules(categories).creating(categoryName), into: &edits)
@@ -66,10 +67,10 @@ extension RosterList {
     guard offset >= 0, offset <= tree.count else {
       throw .offsetOutOfRange(offset, count: tree.count)
     }
-    let normalized = try validated(text)
     let categoryName = try CategoryRules.normalizedName(category)
-    let entry = Entry(id: makeID(), text: normalized, category: categoryName, created: now())
-    let place = storedKeepSorted.map { sortedPlace(of: normalized, by: $0) } ?? offset
+    let entry = try Self.newEntry(
+      text, rule: rule, category: categoryName, now: now, makeID: makeID)
+    let place = storedKeepSorted.map { sortedPlace(of: entry.text, by: $0) } ?? offset
     var edits = beginAction()
     if categoryName != nil {
       perform(CategoryRules(storedCategories).creating(categoryName), into: &edits)
@@ -92,12 +93,7 @@ extension RosterList {
     // replacement below.
     guard let (leaf, slot) = tree.find(id) else { throw .entryNotFound(id) }
     let old = tree.entry(atSlot: slot, of: leaf)
-    let normalized = try validated(text)
-    guard normalized != old.text else { return old }
-    // Made afresh rather than as a changed copy of `old`: an entry copied costs a call and a
-    // retain of each string.
-    let new = Entry(
-      id: id, text: normalized, category: old.category, created: old.created, updated: now())
+    guard let new = try Self.retexted(old, to: text, rule: rule, now: now) else { return old }
     tree.replace(slot: slot, of: leaf, with: new)
     duplicateIndex?.remove(old.text)
     duplicateIndex?.add(new.text)

@@ -62,19 +62,10 @@ extension RosterList {
   /// entry being re-placed), and the result is an offset in the list without it.
   /// - Complexity: O(log n) key computations and O(log² n) tree reads.
   func sortedPlace(of text: String, by order: EntryOrder, skipping: Int? = nil) -> Int {
-    let collation = collation(for: order)
-    let key = collation.sortKey(for: text, in: order)
-    let count = tree.count - (skipping == nil ? 0 : 1)
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      let offset = skipping.map { middle >= $0 ? middle + 1 : middle } ?? middle
-      let other = collation.sortKey(for: tree[offset].text, in: order)
-      let goesBefore = order.descending ? other < key : key < other
-      if goesBefore { high = middle } else { low = middle + 1 }
-    }
-    return low
+    Self.sortedOffset(
+      of: text, by: order, collation: collation(for: order),
+      count: tree.count - (skipping == nil ? 0 : 1)
+    ) { middle in tree[skipping.map { middle >= $0 ? middle + 1 : middle } ?? middle].text }
   }
 
   /// The collation for `order`'s locale: the provider's, cached per locale, or Unicode scalar

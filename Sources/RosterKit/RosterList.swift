@@ -378,12 +378,4 @@ public final class RosterList {
     if let injectedIDs { return injectedIDs() }
     return ids.make()
   }
-
-  /// The text as the rule normalizes it, or the rule's refusal.
-  func validated(_ text: String) throws(RosterError) -> String {
-    switch rule.validate(text) {
-    case .valid(let normalized): return normalized
-    case .invalid(let refusal): throw .refused(refusal)
-    }
-  }
 }

@@ -1,82 +1,20 @@
 public import Foundation
 public import RosterBackend
-public import RosterKit
+package import RosterKit
 
 /// Single-entry actions straight in SQL, for the command line: none loads the list, each is one
 /// transaction, one undo step and one change-log row. The actions are RosterBackend's
-/// (``EntryCommandStore``), shared with `SQLiteStore`; this file gives them PostgreSQL's
+/// (``RosterBackend/SQLStorage``), shared with `SQLiteStore`; this file gives them PostgreSQL's
 /// queries. A write locks the list's row, so writers to one list queue.
-extension PostgresStore: CommandStorage, EntryCommandStore {
-  /// Validates `texts` with the list's rule and appends them, as one action.
-  /// - Throws: ``StoreError/refused(_:_:)`` for the first refused text; nothing is added.
-  /// - Complexity: O(k log n) for k texts.
-  @discardableResult
-  public func add(_ texts: [String], category: String?, to list: UUID) throws(StoreError)
-    -> [Entry]
-  {
-    try performAdd(texts, category: category, to: list)
-  }
-
-  /// The entry a person named.
-  /// - Throws: ``StoreError/entryNotFound(_:)`` or ``StoreError/ambiguousEntry(_:matches:)``.
-  /// - Complexity: O(log n) by id or prefix; O(p) for position p.
-  public func entry(_ reference: EntryReference, in list: UUID) throws(StoreError) -> Entry {
-    try lookUpEntry(reference, in: list)
-  }
-
-  /// Replaces an entry's text, validated by the list's rule: the entry before and after.
-  public func updateText(of reference: EntryReference, to text: String, in list: UUID)
-    throws(StoreError) -> (old: Entry, new: Entry)
-  {
-    try performUpdateText(of: reference, to: text, in: list)
-  }
-
-  /// Removes the entries named, as one action. Positions refer to the list before the removal.
-  public func remove(_ references: [EntryReference], from list: UUID) throws(StoreError)
-    -> [Entry]
-  {
-    try performRemove(references, from: list)
-  }
-
-  /// Moves an entry so that it ends up at 1-based `position`.
-  /// - Throws: ``StoreError/positionOutOfRange(_:count:)`` when `position` is past the end, or
-  ///   ``StoreError/roster(_:)`` with ``RosterKit/RosterError/keptSorted(_:_:)`` when the list
-  ///   keeps itself sorted.
-  /// - Complexity: O(log n + p).
-  @discardableResult
-  public func move(_ reference: EntryReference, toPosition position: Int, in list: UUID)
-    throws(StoreError) -> Entry
-  {
-    try performMove(reference, toPosition: position, in: list)
-  }
-
-  /// The list's categories with how many entries carry each.
-  /// - Complexity: O(n).
-  public func categoryUsage(in list: UUID) throws(StoreError) -> [(
-    category: EntryCategory, count: Int
-  )] {
-    try performCategoryUsage(in: list)
-  }
-
-  /// Sets a category's badge colour, by ``RosterKit/CategoryRules/settingColor(_:of:)``.
-  public func setColor(_ color: CategoryColor, ofCategory name: String, in list: UUID)
-    throws(StoreError)
-  {
-    try performSetColor(color, ofCategory: name, in: list)
-  }
-
-  /// Renames a category and every entry that carries it, as one action.
-  /// - Complexity: O(n).
-  public func renameCategory(_ name: String, to newName: String, in list: UUID)
-    throws(StoreError)
-  {
-    try performRenameCategory(name, to: newName, in: list)
-  }
+extension PostgresStore: SQLStorage, EntryCommandStore {
+  /// This store's rows, for RosterBackend's shared implementations.
+  public var sqlRows: SQLRows { SQLRows(self) }
 
   /// Starts a bulk import into a list: one transaction, sent with `COPY` at commit.
   public func beginImport(into list: UUID) throws(StoreError) -> PostgresImportBatch {
     try run("BEGIN")
     do throws(StoreError) {
+      // A fresh random operation id, as ``write(_:)`` takes one: unique among all clients'.
       try run("INSERT INTO operations (id) VALUES ($1)", [UUIDText.string(UUID())])
       return try PostgresImportBatch(store: self, list: try locked(list))
     } catch {

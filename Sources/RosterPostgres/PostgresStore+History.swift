@@ -1,43 +1,9 @@
-public import Foundation
-public import RosterBackend
-public import RosterKit
+import Foundation
+package import RosterBackend
+package import RosterKit
 
 /// The change log other connections follow, and the undo history each role keeps per list.
 extension PostgresStore {
-  /// Stores one action's edits in one transaction, and remembers them for the role's undo:
-  /// `.action` changes become an undo step (typing into one entry by this connection joins one
-  /// step) and clear the role's redo stack; `.undo` and `.redo` move the top step between the
-  /// stacks; `.external` changes came from the store and are not stored again.
-  /// - Returns: The list's sequence number after this change.
-  @discardableResult
-  public func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64 {
-    try performRecord(change, in: list)
-  }
-
-  /// Edits that bring a list loaded at sequence number `since` up to date with what other
-  /// connections wrote, and the sequence number to ask from next time.
-  /// - Throws: ``StoreError/reloadRequired`` when the log no longer reaches back to `since`.
-  /// - Complexity: O(k log n) for k logged edits.
-  public func changes(in list: UUID, since: Int64) throws(StoreError) -> (
-    edits: [ListEdit], position: Int64
-  ) {
-    try performChanges(in: list, since: since)
-  }
-
-  /// Undoes the user's (this role's) last action on the list, by identity, even after others
-  /// edited around it; a colleague's actions are never undone. Edits to entries someone else
-  /// has since deleted are skipped.
-  /// - Returns: The edits as applied, or `nil` when the role has nothing to undo.
-  public func undo(in list: UUID) throws(StoreError) -> [ListEdit]? {
-    try performUndo(in: list)
-  }
-
-  /// Redoes the role's last undone action on the list.
-  /// - Returns: The edits as applied, or `nil` when there is nothing to redo.
-  public func redo(in list: UUID) throws(StoreError) -> [ListEdit]? {
-    try performRedo(in: list)
-  }
-
   // MARK: Internals
 
   /// The list's sequence number as the transaction read it.

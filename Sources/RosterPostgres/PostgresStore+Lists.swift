@@ -26,22 +26,6 @@ extension PostgresStore {
     }
   }
 
-  /// Creates a list private to the user's role.
-  /// - Throws: ``StoreError/listExists(_:)``, or a RosterKit refusal of the title.
-  public func createList(title: String, rule: Rule) throws(StoreError) -> ListSummary {
-    try createList(title: title, rule: rule, team: nil)
-  }
-
-  /// Creates a list that belongs to `team`, a role the user is a member of (usually a NOLOGIN
-  /// role granted to each member), or, when `nil`, private to the user's own role.
-  /// - Throws: ``StoreError/listExists(_:)``, a RosterKit refusal of the title, or
-  ///   ``StoreError/teamNotFound(_:)`` or ``StoreError/notTeamMember(_:)``.
-  public func createList(title: String, rule: Rule, team: String?) throws(StoreError)
-    -> ListSummary
-  {
-    try performCreateList(title: title, rule: rule, team: team)
-  }
-
   /// Deletes a list and its entries, categories, change log and history.
   /// - Throws: ``StoreError/listNotFound(_:)``.
   public func deleteList(_ id: UUID) throws(StoreError) {
@@ -50,25 +34,6 @@ extension PostgresStore {
       try run("DELETE FROM lists WHERE id = $1", [list.key])
       try notify(list.id, seq: list.seq + 1)
     }
-  }
-
-  /// Renames a list, as one undoable action.
-  /// - Throws: ``StoreError/listExists(_:)``, ``StoreError/listNotFound(_:)``, or a refusal of
-  ///   the title.
-  public func renameList(_ id: UUID, to title: String) throws(StoreError) {
-    try performRenameList(id, to: title)
-  }
-
-  /// Loads a list with all its entries, ready to edit.
-  /// - Complexity: O(n), read with one `COPY`.
-  public func loadList(_ id: UUID) throws(StoreError) -> RosterList {
-    try snapshot(of: id).list
-  }
-
-  /// Loads a list and the sequence number it reflects, as one snapshot.
-  /// - Complexity: O(n), read with one `COPY`.
-  public func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64) {
-    try performSnapshot(of: id)
   }
 
   /// Calls `body` with every entry of the list, in order, without loading the list.
@@ -87,11 +52,6 @@ extension PostgresStore {
         [list.key, String(max(limit, 0))])
       return try (0..<result.count).map { (row) throws(StoreError) in try entry(result, row) }
     }
-  }
-
-  /// The list's categories, in order.
-  public func categories(in id: UUID) throws(StoreError) -> [EntryCategory] {
-    try read { () throws(StoreError) in try categories(of: try stored(id)) }
   }
 
   // MARK: Internals

@@ -1,6 +1,6 @@
 public import Foundation
 public import RosterBackend
-import RosterKit
+public import RosterKit
 
 /// Lists kept in a PostgreSQL database, shared by a team: several people, each with their own
 /// role and connection, edit the same lists and follow each other's changes.
@@ -32,6 +32,9 @@ public final class PostgresStore: RosterStorage {
   let conninfo: ConnectionString
   package let now: @Sendable () -> Date
   package let makeID: @Sendable () -> UUID
+  /// Makes the collation of a locale, for placing entries in a list kept sorted
+  /// (``RosterBackend/CommandStorage/collationProvider``); Unicode scalar order when `nil`.
+  public var collationProvider: ((String) -> any Collating)?
   /// The failure behind the last ``StoreError`` a statement threw, for the retry loop.
   var lastFailure: PGFailure?
   private var listening = false
@@ -73,7 +76,9 @@ public final class PostgresStore: RosterStorage {
   ///   - now: The clock for new entries.
   ///   - makeID: Makes ids for new entries and lists.
   ///   - writerID: This connection's identity in the change log: two connections of one app
-  ///     (one sending, one reading) share one, so the reader skips what the sender wrote.
+  ///     (one sending, one reading) share one, so the reader skips what the sender wrote. A
+  ///     fresh random one by default, not `makeID`'s: it must differ from every other
+  ///     connection's, whatever ids tests inject.
   ///   - checkingSchema: Whether to refuse a database without this version's schema; only
   ///     ``initializeSchema(conninfo:environment:)`` connects without.
   /// - Throws: ``StoreError/database(_:)`` when the server cannot be reached (the message names
@@ -231,6 +236,8 @@ public final class PostgresStore: RosterStorage {
   /// Runs `body` in one write transaction with a fresh operation id; see
   /// ``write(operation:replayed:_:)``.
   package func write<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    // A fresh random id, not `makeID`'s: the `operations` table is shared by every client, and
+    // an id another connection's injected generator could also make would pass for its commit.
     try write(operation: UUID(), replayed: nil, body)
   }
 

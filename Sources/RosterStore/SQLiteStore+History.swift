@@ -1,55 +1,9 @@
-public import Foundation
-public import RosterBackend
-public import RosterKit
+package import Foundation
+package import RosterBackend
+package import RosterKit
 
 /// The change log other connections follow, and the undo history kept with each list.
 extension SQLiteStore {
-  /// Stores one action's edits in one transaction, and remembers them for undo.
-  ///
-  /// - `.action` changes become an undo step (consecutive text edits of one entry by this
-  ///   connection join one step) and clear the redo stack;
-  /// - `.undo` and `.redo` changes (a front end's own ``RosterList/undo()``) move the top step
-  ///   between the stacks;
-  /// - `.external` changes came from the store and are not stored again.
-  /// - Returns: The change-log position after this change.
-  @discardableResult
-  public func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64 {
-    try performRecord(change, in: list)
-  }
-
-  /// Edits that bring a list loaded at change-log position `since` up to date with what other
-  /// connections wrote, and the position to ask from next time; see
-  /// ``RosterStorage/changes(in:since:)``.
-  /// - Throws: ``StoreError/reloadRequired`` when the log no longer covers `since` (it was
-  ///   pruned, or holds a bulk import): load the list again with ``snapshot(of:)``.
-  public func changes(in list: UUID, since: Int64) throws(StoreError) -> (
-    edits: [ListEdit], position: Int64
-  ) {
-    try performChanges(in: list, since: since)
-  }
-
-  /// The list's change log after position `since`, one action per row, whoever wrote it; see
-  /// ``RosterStorage/loggedChanges(in:since:)``.
-  /// - Throws: ``StoreError/reloadRequired`` when the log was pruned past `since` or holds a
-  ///   bulk import (a row without edits).
-  /// - Complexity: O(k) for k logged actions.
-  public func loggedChanges(in list: UUID, since: Int64) throws(StoreError) -> [LoggedChange] {
-    try performLoggedChanges(in: list, since: since)
-  }
-
-  /// Undoes the last action on the list, whichever process made it.
-  /// - Returns: The edits as applied (for ``RosterList/apply(_:)``), or `nil` when there is
-  ///   nothing to undo.
-  public func undo(in list: UUID) throws(StoreError) -> [ListEdit]? {
-    try performUndo(in: list)
-  }
-
-  /// Redoes the last undone action on the list.
-  /// - Returns: The edits as applied, or `nil` when there is nothing to redo.
-  public func redo(in list: UUID) throws(StoreError) -> [ListEdit]? {
-    try performRedo(in: list)
-  }
-
   // MARK: Internals
 
   /// The newest change-log position of the list (0 when it has none).

@@ -35,38 +35,12 @@ extension SQLiteStore {
     }
   }
 
-  /// Creates a list.
-  /// - Throws: ``StoreError/listExists(_:)``, or a RosterKit refusal of the title.
-  public func createList(title: String, rule: Rule) throws(StoreError) -> ListSummary {
-    try performCreateList(title: title, rule: rule, team: nil)
-  }
-
   /// Deletes a list and its entries, categories, change log and history.
   public func deleteList(_ id: UUID) throws(StoreError) {
     try write { () throws(StoreError) in
       try database.run("DELETE FROM lists WHERE uuid = ?", .text(UUIDText.string(id)))
       guard database.changedRows > 0 else { throw .listNotFound(UUIDText.string(id)) }
     }
-  }
-
-  /// Renames a list, as one undoable action.
-  /// - Throws: ``StoreError/listExists(_:)``, ``StoreError/listNotFound(_:)``, or a refusal of
-  ///   the title.
-  public func renameList(_ id: UUID, to title: String) throws(StoreError) {
-    try performRenameList(id, to: title)
-  }
-
-  /// Loads a list with all its entries, ready to edit.
-  /// - Complexity: O(n).
-  public func loadList(_ id: UUID) throws(StoreError) -> RosterList {
-    try snapshot(of: id).list
-  }
-
-  /// Loads a list and the change-log position it reflects, read as one snapshot: pass the
-  /// position to ``changes(in:since:)`` to follow other processes' edits.
-  /// - Complexity: O(n).
-  public func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64) {
-    try performSnapshot(of: id)
   }
 
   /// Calls `body` with every entry of the list, in order, without loading the list.
@@ -90,11 +64,6 @@ extension SQLiteStore {
       while try statement.step() { entries.append(try entry(statement)) }
       return entries
     }
-  }
-
-  /// The list's categories, in order.
-  public func categories(in id: UUID) throws(StoreError) -> [EntryCategory] {
-    try read { () throws(StoreError) in try categories(of: try stored(id)) }
   }
 
   // MARK: Internals

@@ -1,6 +1,6 @@
 public import Foundation
 public import RosterBackend
-import RosterKit
+public import RosterKit
 
 /// Lists kept in one SQLite file, shared safely by several processes.
 ///
@@ -25,6 +25,9 @@ public final class SQLiteStore: RosterStorage {
   let database: Database
   package let now: @Sendable () -> Date
   package let makeID: @Sendable () -> UUID
+  /// Makes the collation of a locale, for placing entries in a list kept sorted
+  /// (``RosterBackend/CommandStorage/collationProvider``); Unicode scalar order when `nil`.
+  public var collationProvider: ((String) -> any Collating)?
   /// Reads the JSON history rows that schema 4 and earlier wrote.
   let decoder = JSONDecoder()
   private var dataVersion: Int64 = 0
@@ -54,7 +57,8 @@ public final class SQLiteStore: RosterStorage {
   ///     version 4 generator.
   ///   - writerID: This connection's identity in the change log and the undo history: two
   ///     connections of one window share one, so that each reads only the other writers'
-  ///     changes as news and joins its own typing steps.
+  ///     changes as news and joins its own typing steps. A fresh random one by default, not
+  ///     `makeID`'s: it must differ from every other connection's, whatever ids tests inject.
   /// - Throws: ``StoreError/database(_:)`` when the file cannot be opened or is not a database.
   public convenience init(
     path: String,
@@ -138,11 +142,12 @@ public final class SQLiteStore: RosterStorage {
   /// Runs `body` again while the database reports busy, backing off, for up to about a minute.
   func withRetry<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     var delay: useconds_t = 1_000
-    let deadline = Date().addingTimeInterval(60)
+    // A duration, not a time of the data: the monotonic clock, not the injected `now`.
+    let deadline = ContinuousClock.now.advanced(by: .seconds(60))
     while true {
       do {
         return try body()
-      } catch .busy where Date() < deadline {
+      } catch .busy where ContinuousClock.now < deadline {
         usleep(delay + useconds_t.random(in: 0...delay))
         delay = min(delay * 2, 100_000)
       }

@@ -2,12 +2,17 @@ package import Foundation
 package import RosterKit
 
 /// The command line's single-entry actions straight in SQL, the same on every engine: none
-/// loads the list, each is one transaction, one undo step and one change-log row. A store's
-/// public ``CommandStorage`` methods call these.
+/// loads the list, each is one transaction, one undo step and one change-log row. The public
+/// ``CommandStorage`` methods of ``SQLStorage`` call these, once for both engines.
 extension EntryCommandStore {
-  /// Validates `texts` with the list's rule and appends them, as one action.
+  /// Validates `texts` with the list's rule and adds them, as one action: at the end, or each
+  /// at its sorted place when the list keeps itself sorted. RosterKit decides
+  /// (``RosterKit/RosterList/newEntry(_:rule:category:id:created:updated:now:makeID:)``,
+  /// ``RosterKit/RosterList/insertion(of:count:last:keepSorted:collationProvider:entryAt:)``),
+  /// as ``RosterKit/RosterList/append(contentsOf:category:)`` does in a loaded list.
   /// - Throws: ``StoreError/refused(_:_:)`` for the first refused text; nothing is added.
-  /// - Complexity: O(k log n) for k texts.
+  /// - Complexity: O(k log n) for k texts; in a list kept sorted, O(log n) lookups by offset
+  ///   each.
   package func performAdd(_ texts: [String], category: String?, to list: UUID)
     throws(StoreError) -> [Entry]
   {
@@ -20,17 +25,24 @@ extension EntryCommandStore {
       var entries: [Entry] = []
       for text in texts {
         entries.append(
-          Entry(
-            id: makeID(), text: try validated(text, by: stored.rule), category: categoryName,
-            created: stamp))
+          try StoreError.checking(text) { () throws(RosterError) in
+            try RosterList.newEntry(
+              text, rule: stored.rule, category: categoryName, created: stamp, now: now,
+              makeID: makeID)
+          })
       }
-      var edits = CategoryRules(try categories(of: stored)).creating(categoryName)
-      var after = try lastEntry(in: stored)?.id
+      // Each insert is applied before the next is placed, so that a sorted place counts the
+      // entries this action added before it.
+      var applied = try apply(
+        CategoryRules(try categories(of: stored)).creating(categoryName), in: stored)
       for entry in entries {
-        edits.append(.insert(entry, offset: Int.max, after: after))
-        after = entry.id
+        let insert = try RosterList.insertion(
+          of: entry, count: try entryCount(of: stored), last: try lastEntry(in: stored)?.id,
+          keepSorted: stored.keepSorted, collationProvider: collationProvider
+        ) { offset throws(StoreError) in try self.entry(at: offset, skipping: nil, in: stored) }
+        applied += try apply([insert], in: stored)
       }
-      _ = try act(edits, in: stored)
+      _ = try remember(applied, in: stored)
       return entries
     }
   }
@@ -44,19 +56,28 @@ extension EntryCommandStore {
     }
   }
 
-  /// Replaces an entry's text, validated by the list's rule: the entry before and after.
-  /// - Complexity: O(log n), or O(p) for position p.
+  /// Replaces an entry's text, validated by the list's rule: the entry before and after. In a
+  /// list kept sorted the entry moves to its new place in the same action, by
+  /// ``RosterKit/RosterList/resorting(_:predecessor:keepSorted:collationProvider:count:otherAt:)``,
+  /// as ``RosterKit/RosterList/updateText(of:to:)`` moves it in a loaded list.
+  /// - Complexity: O(log n), or O(p) for position p; in a list kept sorted, O(log n) lookups
+  ///   by offset.
   package func performUpdateText(of reference: EntryReference, to text: String, in list: UUID)
     throws(StoreError) -> (old: Entry, new: Entry)
   {
     try write { () throws(StoreError) in
       let stored = try listForWriting(list)
-      let old = try resolve(reference, in: stored).entry
-      var new = old
-      new.text = try validated(text, by: stored.rule)
-      guard new.text != old.text else { return (old, old) }
-      new.updated = now()
-      _ = try act([.update(old: old, new: new)], in: stored)
+      let (key, old) = try resolve(reference, in: stored)
+      let edited = try StoreError.checking(text) { () throws(RosterError) in
+        try RosterList.retexted(old, to: text, rule: stored.rule, now: now)
+      }
+      guard let new = edited else { return (old, old) }
+      let move = try RosterList.resorting(
+        new, predecessor: try neighbour(before: key, in: stored)?.id,
+        keepSorted: stored.keepSorted, collationProvider: collationProvider,
+        count: try entryCount(of: stored) - 1
+      ) { offset throws(StoreError) in try self.entry(at: offset, skipping: new.id, in: stored) }
+      _ = try act([.update(old: old, new: new)] + move, in: stored)
       return (old, new)
     }
   }
@@ -203,12 +224,16 @@ extension EntryCommandStore {
     return found
   }
 
-  /// The text as `rule` normalizes it.
-  /// - Throws: ``StoreError/refused(_:_:)`` with the rule's refusal.
-  package func validated(_ text: String, by rule: Rule) throws(StoreError) -> String {
-    switch rule.validate(text) {
-    case .valid(let normalized): return normalized
-    case .invalid(let refusal): throw .refused(text, refusal)
-    }
+  /// The entry at 0-based `offset` counting every entry but `skipping`.
+  /// - Throws: ``StoreError/database(_:)`` when there is none: the offset came from the
+  ///   list's count, read in the same transaction.
+  /// - Complexity: O(offset).
+  private func entry(at offset: Int, skipping: UUID?, in list: ListRow) throws(StoreError)
+    -> Entry
+  {
+    guard let found = try entry(atOffset: offset, skipping: skipping, in: list),
+      let located = try located(found.id, in: list)
+    else { throw .database("The list has no entry at offset \(offset).") }
+    return located.entry
   }
 }

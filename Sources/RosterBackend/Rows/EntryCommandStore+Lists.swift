@@ -1,7 +1,7 @@
 package import Foundation
 package import RosterKit
 
-/// Creating, renaming and loading lists, the same on every engine; each store's public
+/// Creating, renaming and loading lists, the same on every engine; ``SQLStorage``'s public
 /// `createList`, `renameList` and `snapshot(of:)` call these.
 extension EntryCommandStore {
   /// Creates an empty list, its title normalized by ``RosterKit/RosterList/normalizedTitle(_:)``.
@@ -57,5 +57,10 @@ extension EntryCommandStore {
         entries: try allEntries(of: list), keepSorted: list.keepSorted, makeID: makeID, now: now)
       return (roster, try logPosition(of: list))
     }
+  }
+
+  /// The list's categories, in order, without loading its entries.
+  package func performCategories(in id: UUID) throws(StoreError) -> [EntryCategory] {
+    try read { () throws(StoreError) in try categories(of: try listForReading(id)) }
   }
 }

@@ -4,13 +4,16 @@ package import RosterKit
 /// What a SQL store gives beyond its rows and history (``EntryHistoryStore``) for the command
 /// line's single-entry actions (``CommandStorage``) and its lists: a new list's row, and a few
 /// queries. The actions themselves are written once, in
-/// RosterBackend (`EntryCommandStore+Commands.swift`), and each store's public `CommandStorage`
-/// methods call them.
+/// RosterBackend (`EntryCommandStore+Commands.swift`), and ``SQLStorage``'s public methods call
+/// them.
 package protocol EntryCommandStore: EntryHistoryStore where ListRow: ListRowFacts {
   /// The clock for new and edited entries.
   var now: @Sendable () -> Date { get }
   /// Makes ids for new entries.
   var makeID: @Sendable () -> UUID { get }
+  /// Makes the collation of a locale, for placing entries in a list kept sorted
+  /// (``RosterKit/RosterList/collationProvider``); Unicode scalar order when `nil`.
+  var collationProvider: ((String) -> any Collating)? { get }
 
   /// Every entry of the list, in order. O(n).
   func allEntries(of list: ListRow) throws(StoreError) -> [Entry]

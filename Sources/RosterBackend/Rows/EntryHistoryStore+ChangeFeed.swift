@@ -2,7 +2,7 @@ package import Foundation
 package import RosterKit
 
 /// Reading the change log back, for other connections that follow a list, the same on every
-/// engine. Each store's public `changes(in:since:)` and `loggedChanges(in:since:)` call these.
+/// engine. ``SQLStorage``'s public `changes(in:since:)` and `loggedChanges(in:since:)` call these.
 extension EntryHistoryStore {
   /// Edits that bring a list loaded at change-log position `since` up to date with what other
   /// connections wrote (by ``EntryRowStore/converging(_:in:)``), and the position to ask from next time.

@@ -2,7 +2,7 @@ package import Foundation
 package import RosterKit
 
 /// Recording, undo and redo over ``EntryHistoryStore``'s primitives, the same on every engine.
-/// Each store's public `record(_:in:)`, `undo(in:)` and `redo(in:)` call these.
+/// ``SQLStorage``'s public `record(_:in:)`, `undo(in:)` and `redo(in:)` call these.
 extension EntryHistoryStore {
   /// Stores one front-end change in one transaction and remembers it for undo; see
   /// ``recording(_:in:)``.
@@ -78,7 +78,15 @@ extension EntryHistoryStore {
   /// with the list read by ``listForWriting(_:)``.
   /// - Returns: The edits as applied (none logged when none applied).
   package func act(_ edits: [ListEdit], in list: ListRow) throws(StoreError) -> [ListEdit] {
-    let applied = try apply(edits, in: list)
+    try remember(try apply(edits, in: list), in: list)
+  }
+
+  /// Makes edits already applied (``apply(_:in:)``) one user action: an undo step and a
+  /// change-log row; nothing when there are none.
+  /// - Returns: `applied`.
+  package func remember(_ applied: [ListEdit], in list: ListRow) throws(StoreError)
+    -> [ListEdit]
+  {
     guard !applied.isEmpty else { return applied }
     try pushUndo(applied, in: list)
     _ = try log(applied, in: list)
