@@ -6,7 +6,7 @@ extension AttendanceLedger {
   /// The session named `name` (normalized first).
   /// - Throws: ``AttendanceError/invalidSessionName(_:)`` or
   ///   ``AttendanceError/sessionNotFound(_:)``.
-  /// - Complexity: O(m) in the name's length.
+  /// - Complexity: O(m + s) in the name's length and the number of sessions.
   public func session(named name: String) throws(AttendanceError) -> AttendanceSession {
     let normalized = try AttendanceSession.normalizedName(name)
     guard let id = sessionIDs[normalized], let session = session(id: id) else {
