@@ -28,11 +28,33 @@ extension RosterList {
   }
 
   /// Applies `edits` one by one; returns those that applied, into one array allocated once.
+  ///
+  /// A move (a removal, then an insertion of the same id) puts the entry back as the list had
+  /// it, not as the edits recorded it: an undo or redo of a move keeps a text or category
+  /// another writer changed since, as the stores do.
   private func performEach(_ edits: some Sequence<ListEdit>) -> [ListEdit] {
     var applied: [ListEdit] = []
     applied.reserveCapacity(edits.underestimatedCount)
-    for edit in edits {
-      if let done = perform(edit) { applied.append(done) }
+    // The entry removed last and not put back yet: a move's two edits are next to each other.
+    var pending: Entry?
+    // Earlier ones, when several removals come before their insertions (an empty dictionary
+    // allocates nothing).
+    var earlier: [UUID: Entry] = [:]
+    for var edit in edits {
+      if case .insert(let recorded, let offset, let after) = edit {
+        if pending?.id == recorded.id {
+          edit = .insert(pending!, offset: offset, after: after)
+          pending = nil
+        } else if let current = earlier.removeValue(forKey: recorded.id) {
+          edit = .insert(current, offset: offset, after: after)
+        }
+      }
+      guard let done = perform(edit) else { continue }
+      if case .remove(let entry, _, _) = done {
+        if let previous = pending { earlier[previous.id] = previous }
+        pending = entry
+      }
+      applied.append(done)
     }
     return applied
   }

@@ -112,14 +112,17 @@ struct Observation: Equatable, CustomStringConvertible {
   }
 
   /// Where the engine disagrees with itself: the follower must show the stored list, and a
-  /// window that has read every change must have its entries in the stored order. (Not
-  /// necessarily their texts: RosterKit's undo and redo of a move put back the entry as the
-  /// step has it, where the store keeps the text another writer gave it since.)
+  /// window that has read every change must show the stored entries, in the stored order,
+  /// with the stored texts (an undo or redo of a move keeps a text another writer gave the
+  /// entry since).
   var inconsistencies: [String] {
     var found: [String] = []
     if followed != stored { found.append("the follower \(followed) ≠ stored \(stored)") }
     if windows[1].entries.map(\.id) != stored.entries.map(\.id) {
       found.append("the second window's order \(windows[1]) ≠ stored \(stored)")
+    }
+    if windows[1].entries.map(\.text) != stored.entries.map(\.text) {
+      found.append("the second window's texts \(windows[1]) ≠ stored \(stored)")
     }
     return found
   }
