@@ -23,14 +23,6 @@ import Testing
     window.apply(move)
     #expect(window.entries.map(\.text) == ["Anna", "Bob", "Carl"])
     let stored = try database.open().loadList(id)
-    guard backend.name == Backend.memory.name else {
-      // `EntryRowStore.place(after:offset:moving:in:)` falls back to the last entry only when
-      // it is not the one moving, and else to the start.
-      withKnownIssue("The SQL engines put the entry first.") {
-        #expect(Contents(stored) == Contents(window))
-      }
-      return
-    }
     #expect(Contents(stored) == Contents(window))
   }
 }

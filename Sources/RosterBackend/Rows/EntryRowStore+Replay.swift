@@ -88,7 +88,10 @@ extension EntryRowStore {
       low = (anchor.key, after)
     } else if after != nil, offset > 0 {
       low = try entry(atOffset: offset - 1, skipping: moving, in: list)
-      if low == nil, let last = try lastEntry(in: list), last.id != moving { low = last }
+      // Past the end: after the last entry other than the one moving, as RosterKit places it.
+      if low == nil, let last = try lastEntry(in: list) {
+        low = last.id != moving ? last : try neighbour(before: last.key, in: list)
+      }
     }
     for _ in 0..<2 {
       let high = try key(after: low?.key, skipping: moving, in: list)
