@@ -146,8 +146,10 @@ class App:
 
     def window(self):
         """The app's main window (its first frame)."""
-        for node in self.all("frame"):
-            return node
+        for index in range(self.root.childCount):
+            node = self.root.getChildAtIndex(index)
+            if node is not None and node.getRoleName() == "frame":
+                return node
         raise Failure("the app has no window")
 
     def wait_active(self, what):

@@ -547,7 +547,9 @@ def window_sizes(app, style):
     app.key("Escape")
     app.press_named("push button", "Lists")
     app.need("push button", "Show Entries")
-    wait_until(lambda: app.extents(app.find("list", "Lists"))[0] >= 0, 3, "the sidebar")
+    # Folded, the sidebar spans the window once it shows (200 px, beside it, while hidden).
+    wait_until(lambda: app.extents(app.find("list", "Lists"))[2]
+               >= app.extents(app.window())[2] - 16, 3, "the sidebar across the window")
     app.screenshot(f"{style}-360-lists", size=(360, 640))
     app.click(app.need("label", "Class 4B"))
     app.need("label", "Nothing to show here")
