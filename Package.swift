@@ -179,6 +179,9 @@ let package = Package(
       name: "CCrashVFS", dependencies: ["CSQLite"], path: "Tests/CCrashVFS",
       linkerSettings: [.linkedLibrary("sqlite3")]),
     .testTarget(
+      name: "RosterBackendTests",
+      dependencies: ["RosterKit", "RosterBackend", "RosterTestSupport"]),
+    .testTarget(
       name: "RosterStoreTests",
       dependencies: ["RosterKit", "RosterBackend", "RosterStore", "RosterTestSupport"]),
     // One behaviour suite over the RosterStorage protocol, run against every backend.

@@ -92,6 +92,8 @@ import Testing
           stdout: .file(output.path), stderr: .null)
         running.append((process, output))
       }
+      // A random moment 0–40 ms into the adds to kill some at: the thing under test, not a
+      // wait for anything.
       usleep(useconds_t.random(in: 0...40_000))
       for (process, _) in running where Bool.random() {
         process.signal(SIGKILL)

@@ -59,26 +59,32 @@ import Testing
     let listener = try Connection(conninfo: ConnectionString(uri))
     try listener.execute("LISTEN roster")
     let quiet = Box<Bool>()
-    let woke = Box<Double>()
+    let waiting = Box<Bool>()
+    let woke = Box<Date>()
     let thread = Thread {
       guard let follower = try? PostgresStore(conninfo: uri) else { return }
       _ = try? follower.hasExternalChanges()
       quiet.value = (try? follower.waitForExternalChanges(timeout: .milliseconds(200))) == false
-      let start = Date()
+      waiting.value = true
       if (try? follower.waitForExternalChanges(timeout: .seconds(10))) == true {
-        woke.value = Date().timeIntervalSince(start)
+        woke.value = Date()
       }
     }
     thread.start()
-    for _ in 0..<100 where quiet.value == nil { Thread.sleep(forTimeInterval: 0.05) }
+    try waitUntil("the follower's first wait, on a quiet list, to end") { quiet.value != nil }
     #expect(quiet.value == true)
-    Thread.sleep(forTimeInterval: 0.3)
+    try waitUntil("the follower to start its second wait") { waiting.value != nil }
+    let adding = Date()
     try writer.add(["Secret Name"], category: nil, to: list.id)
-    for _ in 0..<100 where woke.value == nil { Thread.sleep(forTimeInterval: 0.05) }
-    #expect((woke.value ?? 99) < 2)
-    Thread.sleep(forTimeInterval: 0.2)
-    let payloads = try listener.notifications().map(\.payload)
-    #expect(!payloads.isEmpty)
+    try waitUntil("the add to wake the follower", seconds: 5) { woke.value != nil }
+    // Woken by the add: not before it, and soon after.
+    let delay = try #require(woke.value).timeIntervalSince(adding)
+    #expect(delay >= 0 && delay < 2, "the follower woke \(delay) s after the add began")
+    var payloads: [String] = []
+    try waitUntil("the add's notification at another listener", seconds: 5) {
+      payloads += try listener.notifications().map(\.payload)
+      return !payloads.isEmpty
+    }
     for payload in payloads {
       #expect(!payload.contains("Secret"))
       #expect(payload.wholeMatch(of: /[0-9a-f-]{36} [0-9]+/) != nil, "\(payload)")
@@ -116,18 +122,21 @@ import Testing
     let server = try TemporaryPostgres.shared()
     let store = try PostgresStore(conninfo: uri + "?options=-c%20statement_timeout%3D300")
     let list = try store.createList(title: "Guests", rule: .personalName)
-    let held = Box<Bool>()
     let thread = Thread {
-      held.value = true
       _ = try? server.sql(
         "BEGIN; SELECT 1 FROM lists FOR UPDATE; SELECT pg_sleep(1.5); COMMIT;", uri: uri)
     }
     thread.start()
-    Thread.sleep(forTimeInterval: 0.4)
-    #expect(held.value == true)
-    let start = Date()
+    // The other session holds the row lock once it sleeps: its statements run in order.
+    let sleeping =
+      "SELECT count(*) FROM pg_stat_activity"
+      + " WHERE datname = current_database() AND wait_event = 'PgSleep'"
+    try waitUntil("the other session to hold the lock and sleep") {
+      try server.sql(sleeping, uri: uri).hasPrefix("1")
+    }
     try store.add(["Anna"], category: nil, to: list.id)
-    #expect(Date().timeIntervalSince(start) > 0.5)
+    // Through its statement timeouts, the add went in only once the lock was free.
+    #expect(try server.sql(sleeping, uri: uri).hasPrefix("0"), "the add beat the lock")
     #expect(try store.loadList(list.id).entries.map(\.text) == ["Anna"])
     #expect(try server.sql("SELECT count(*) FROM changes", uri: uri).hasPrefix("1"))
   }

@@ -94,20 +94,6 @@ import Testing
     #expect(stored == stored.sorted() && Set(stored).count == stored.count)
   }
 
-  @Test func keysAreSpreadWhenNeighboursTouch() {
-    #expect(OrderKey.between(nil, nil) == 0)
-    #expect(OrderKey.between(5, 6) == nil)
-    #expect(OrderKey.between(5, 7) == 6)
-    #expect(OrderKey.between(Int64.max - 1, nil) == nil)
-    #expect(OrderKey.between(-5, nil) == -5 + OrderKey.gap)
-    #expect(OrderKey.between(nil, 5) == 5 - OrderKey.gap)
-    #expect(OrderKey.between(Int64.min, Int64.max) != nil)
-    #expect(OrderKey.between(nil, Int64.min + 1) == nil)
-    let spread = OrderKey.spread(3, between: 0, and: 1 << 20)!
-    #expect(spread == spread.sorted() && spread.allSatisfy { $0 > 0 && $0 < 1 << 20 })
-    #expect(OrderKey.spread(3, between: 0, and: 10) == nil)
-  }
-
   @Test func oneInsertWritesOneRowInALongList() throws {
     let store = try SQLiteStore(path: temporary.path)
     let list = try store.createList(title: "L", rule: .text).id

@@ -7,18 +7,18 @@ import Testing
 @Suite struct CSVRecordBoundTests {
   @Test(
     arguments: [
-      ("", 1), ("a", 1), ("a\n", 2), ("a\nb", 2), ("a\r\nb\r\n", 3), ("a\rb\rc", 3),
-      ("a\r\n\r\nb", 3), ("\"x\ny\",z\n", 3),
+      ("", 1, 0), ("a", 1, 1), ("a\n", 2, 1), ("a\nb", 2, 2), ("a\r\nb\r\n", 3, 2),
+      ("a\rb\rc", 3, 3), ("a\r\n\r\nb", 3, 2), ("\"x\ny\",z\n", 3, 1),
     ])
-  func theBoundCountsLineBreaks(text: String, bound: Int) throws {
+  func theBoundCountsLineBreaks(text: String, bound: Int, records: Int) throws {
     let file = try TransferFile(text)
     #expect(CSVReader.recordBound(of: file.handle) == bound)
     // The handle is back at the start: the reader still reads every record.
     let reader = CSVReader(handle: file.handle, name: "bound.csv")
-    var records = 0
-    while try reader.next() != nil { records += 1 }
-    #expect(records <= bound)
-    #expect(records == text.split(whereSeparator: \.isNewline).count || text.contains("\""))
+    var read = 0
+    while try reader.next() != nil { read += 1 }
+    #expect(read == records)
+    #expect(read <= bound)
   }
 
   /// The bound reads a megabyte at a time: a CRLF split between two reads is one line break,

@@ -190,7 +190,7 @@ def run(roster, database, seconds, writer_count, seed, watch_roster=None, fault=
         writer.start()
     fault_failures = []
     if fault:
-        time.sleep(seconds / 3)
+        time.sleep(seconds / 3)  # the fault strikes a third of the way into the writes
         fault_failures = fault() or []
     for writer in writers:
         writer.join()

@@ -145,7 +145,7 @@ def scenario_terminate(cluster, uri):
             rows = psql(cluster.uri, "SELECT count(pg_terminate_backend(pid)) FROM"
                                      " pg_stat_activity WHERE application_name LIKE 'roster-%'")
             killed += int(rows[0][0])
-            time.sleep(1)
+            time.sleep(1)  # the fault: a round of kills each second while the writers go on
         return [] if killed else ["no backend was terminated"]
     return terminate
 
@@ -159,7 +159,7 @@ def scenario_restart(cluster, uri):
 def scenario_crash(cluster, uri):
     def crash():
         cluster.pg_ctl("-m", "immediate", "stop")
-        time.sleep(1)
+        time.sleep(1)  # the fault: the server is down for a second
         cluster.pg_ctl("-l", str(cluster.data / "server.log"), "start")
     return crash
 
@@ -177,7 +177,7 @@ def scenario_timeout(cluster, uri):
 def scenario_proxy_kill(proxy):
     def proxy_kill():
         proxy.kill()
-        time.sleep(2)
+        time.sleep(2)  # the fault: connections refused for two seconds
         proxy.start()
     return proxy_kill
 
@@ -185,7 +185,7 @@ def scenario_proxy_kill(proxy):
 def scenario_proxy_stop(proxy, seconds):
     def proxy_stop():
         proxy.signal(signal.SIGSTOP)
-        time.sleep(seconds)
+        time.sleep(seconds)  # the fault: a black hole for that long
         proxy.signal(signal.SIGCONT)
     return proxy_stop
 
@@ -198,7 +198,7 @@ def start_waited(binary, cluster, uri, folder):
     problems = []
     cluster.pg_ctl("-m", "fast", "stop")
     process = roster.start("add", "--list", "Waiting", "Ada Lovelace")
-    time.sleep(1)
+    time.sleep(1)  # the outage the add must wait out
     cluster.pg_ctl("-l", str(cluster.data / "server.log"), "start")
     _out, err = rosterproc.communicate(process, 60)
     if process.returncode != 0:
@@ -234,7 +234,10 @@ def lists_followed(binary, uri, folder):
         problems.append(f"no start: {one.stderr()}")
     roster.run("add", "--list", "New", "first", "second")
     roster.run("add", "--list", "Old", "old one")
-    time.sleep(1)
+    # The three adds printed before the list goes (they would be lost with it otherwise).
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and len(every.events("New") + every.events("Old")) < 3:
+        time.sleep(0.02)
     roster.run("lists", "delete", "New")
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline and "“New” was deleted." not in every.stderr():

@@ -1,6 +1,10 @@
 """A tiny GTK 4 window that offers one file for dragging, as a file manager does (a
 text/uri-list), so that a scenario can drop a real file on Roster's window.
-Usage: drag_file.py PATH"""
+Usage: drag_file.py PATH
+
+It prints what the scenario waits for, a line each: `ready` once its window is mapped, `begun`
+when a drag starts and `accepted` when the window under the pointer accepts the file (the
+drop will be taken)."""
 
 import sys
 
@@ -9,6 +13,10 @@ import gi
 gi.require_version("Gtk", "4.0")
 gi.require_version("Gdk", "4.0")
 from gi.repository import Gdk, Gio, GLib, Gtk  # noqa: E402
+
+
+def say(event):
+    print(event, flush=True)
 
 
 def main():
@@ -24,8 +32,16 @@ def main():
         source = Gtk.DragSource(actions=Gdk.DragAction.COPY)
         source.connect("prepare", lambda *_: Gdk.ContentProvider.new_for_bytes(
             "text/uri-list", GLib.Bytes.new((uri + "\r\n").encode())))
+
+        def begun(_source, drag):
+            say("begun")
+            drag.connect("notify::selected-action",
+                         lambda drag, _: drag.get_selected_action() and say("accepted"))
+
+        source.connect("drag-begin", begun)
         label.add_controller(source)
         window.set_child(label)
+        window.connect("map", lambda _: say("ready"))
         window.present()
 
     app.connect("activate", activate)

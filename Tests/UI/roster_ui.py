@@ -1,5 +1,10 @@
 """Helpers for Roster's end-to-end tests: start the app, find widgets through AT-SPI, type
-and click for real with xdotool, take screenshots."""
+and click for real with xdotool, take screenshots.
+
+Nothing here sleeps for a fixed time: each step waits for what it needs to see (a state, a
+text, a size), polling every POLL seconds, and fails with a message naming it at its deadline.
+The session runs with GTK's animations off (run.sh), so that what a step waits for is the end
+state, never a frame of a transition."""
 
 import os
 import subprocess
@@ -25,11 +30,16 @@ class Failure(Exception):
     pass
 
 
+# How often a wait looks again, in seconds.
+POLL = 0.02
+
+
 def wait_until(predicate, timeout=5.0, what="condition"):
-    """Polls `predicate` until it returns something truthy; raises Failure after `timeout`."""
+    """Polls `predicate` until it returns something truthy, and returns that; raises Failure
+    naming `what` once `timeout` seconds have passed (the predicate is tried at least once)."""
     deadline = time.monotonic() + timeout
     last_error = None
-    while time.monotonic() < deadline:
+    while True:
         pump()
         try:
             value = predicate()
@@ -37,8 +47,20 @@ def wait_until(predicate, timeout=5.0, what="condition"):
                 return value
         except Exception as error:  # the tree changes under our feet
             last_error = error
-        time.sleep(0.05)
-    raise Failure(f"timed out waiting for {what}" + (f" ({last_error})" if last_error else ""))
+        if time.monotonic() >= deadline:
+            raise Failure(f"timed out after {timeout:g} s waiting for {what}"
+                          + (f" ({last_error})" if last_error else ""))
+        time.sleep(POLL)  # the polling interval, not a wait for anything
+
+
+def holds_within(predicate, timeout):
+    """Whether `predicate` comes to hold within `timeout` seconds (wait_until, without the
+    failure)."""
+    try:
+        wait_until(predicate, timeout)
+        return True
+    except Failure:
+        return False
 
 
 def xdotool(*args):
@@ -69,6 +91,24 @@ def has_state(node, state):
     return node.getState().contains(state)
 
 
+def is_text_field(node):
+    """Whether `node` takes typed text (an editable text, whatever its role)."""
+    try:
+        return has_state(node, pyatspi.STATE_EDITABLE) and node.queryText() is not None
+    except Exception:  # no text interface, or gone
+        return False
+
+
+def around_caret(field):
+    """The field's text before and after what typing replaces: the selection, or the caret."""
+    text = field.queryText()
+    whole = text.getText(0, text.characterCount)
+    start = end = text.caretOffset
+    if text.getNSelections() > 0:
+        start, end = sorted(text.getSelection(0))
+    return whole[:start], whole[end:]
+
+
 class App:
     """One run of roster-app against a fresh database, under the test's display."""
 
@@ -86,7 +126,9 @@ class App:
             [binary, *args], env=environment, stdout=self.log, stderr=subprocess.STDOUT)
         self.root = wait_until(self._find_app, timeout=15, what="the app on the AT-SPI bus")
         wait_until(lambda: self.find("text", ready), timeout=10, what="the add field")
-        time.sleep(0.2)
+        self.wait_active("the new window to have the keyboard focus")
+        # The main window's X id: the only window shown yet.
+        self.x_main = wait_until(self.x_windows, 5, "the window on the X server")[0]
 
     def _find_app(self):
         desktop = pyatspi.Registry.getDesktop(0)
@@ -101,6 +143,18 @@ class App:
                 if app.childCount > 0:
                     return app
         return None
+
+    def window(self):
+        """The app's main window (its first frame)."""
+        for index in range(self.root.childCount):
+            node = self.root.getChildAtIndex(index)
+            if node is not None and node.getRoleName() == "frame":
+                return node
+        raise Failure("the app has no window")
+
+    def wait_active(self, what):
+        """Waits until the main window is the active one: the keys typed go to it."""
+        wait_until(lambda: has_state(self.window(), pyatspi.STATE_ACTIVE), 5, what)
 
     def close(self):
         self.process.terminate()
@@ -138,6 +192,14 @@ class App:
         wait_until(lambda: has_state(node, pyatspi.STATE_FOCUSED), 3, what)
         return node
 
+    def need_choices(self, what):
+        """Waits until a drop-down's choices have opened and taken the keyboard focus (a
+        choice is focused), so that the keys pressed next go to them; returns the focused one."""
+        def focused_choice():
+            node = self.focused()
+            return node if node is not None and node.getRoleName() == "list item" else None
+        return wait_until(focused_choice, 5, what)
+
     def gone(self, role, name, timeout=5.0):
         wait_until(lambda: not self.find(role, name), timeout, f"{role} “{name}” to disappear")
 
@@ -161,13 +223,36 @@ class App:
         return wait_until(find, 3, f"{role} in the row “{text}”")
 
     def focused(self):
-        for node in walk(self.root):
-            try:
-                if has_state(node, pyatspi.STATE_FOCUSED):
-                    return node
-            except Exception:
-                pass
+        """The widget with the keyboard focus, in the active window. Where no window says it
+        is active, a dialog has the focus (GTK 4.8 does not mark a file chooser active), and
+        the main window's last focused widget, which still says so, is not the one."""
+        windows = [self.root.getChildAtIndex(index) for index in range(self.root.childCount)]
+        active = [window for window in windows if has_state(window, pyatspi.STATE_ACTIVE)]
+        for window in active or list(reversed(windows[1:])):
+            for node in walk(window):
+                try:
+                    if has_state(node, pyatspi.STATE_FOCUSED):
+                        return node
+                except Exception:
+                    pass
         return None
+
+    def x_windows(self):
+        """The ids of the app's windows the X server shows (mapped), as xdotool prints them."""
+        return subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--pid", str(self.process.pid)],
+            capture_output=True, text=True, check=False).stdout.split()
+
+    def wait_x_focus(self, what, besides=()):
+        """Waits until the X server gives the keyboard focus to a window of the app other than
+        the main one and those in `besides` (a dialog), and returns its id: the keys pressed
+        next go to it. The X server answers even while the app is too busy for AT-SPI."""
+        def dialog():
+            focused = subprocess.run(["xdotool", "getwindowfocus"], capture_output=True,
+                                     text=True, check=False).stdout.strip()
+            others = set(self.x_windows()) - {self.x_main, *besides}
+            return focused if focused in others else None
+        return wait_until(dialog, 10, what)
 
     # Acting
 
@@ -180,11 +265,9 @@ class App:
             xdotool("keydown", modifier, "click", "1", "keyup", modifier)
         else:
             xdotool("click", "1")
-        time.sleep(0.15)
 
     def press(self, node):
         node.queryAction().doAction(0)
-        time.sleep(0.15)
 
     def press_named(self, role, name):
         """Activates the widget called `name`; a menu button is the inner one with an action."""
@@ -202,15 +285,31 @@ class App:
         return [text_of(node) or node.name for node in self.all(role)]
 
     def type(self, text, delay=40, field=None):
-        """Types `text` key by key. A character missing from the keyboard map is typed on its
-        own, with a pause after it: xdotool maps it to a spare key first, and the app must see
-        that mapping before the next one replaces it. An uppercase one is typed as Shift + its
-        keysym, because xdotool's own remapping would type Ñ as ñ.
+        """Types `text` key by key into `field`, by default the text field with the focus, and
+        waits until the field shows it (where the selection or the caret was); with no field
+        to watch (the focus is elsewhere, and typing starts something), the caller waits for
+        what the typing does.
 
-        On a loaded machine the X server can still deliver such a key before its mapping, and
-        the character is lost. Given the `field` being typed into, each such character is
-        checked in the field's text and typed again (up to three times) when it went missing —
-        a person would see the missing letter and type it again too."""
+        A character missing from the keyboard map is typed on its own, and the field is
+        watched until it shows it before anything else is typed: xdotool maps the character to
+        a spare key first, and the app must see that mapping before the next one replaces it.
+        An uppercase one is typed as Shift + its keysym, because xdotool's own remapping would
+        type Ñ as ñ. On a loaded machine the X server can still deliver such a key before its
+        mapping, and the character is lost: it is typed again (up to three times) — a person
+        would see the missing letter and type it again too."""
+        if field is None:
+            field = self.focused()
+            if field is not None and not is_text_field(field):
+                field = None
+        if field is None and not text.isascii():
+            raise Failure(f"typing “{text}” needs a text field to watch")
+        head, tail = around_caret(field) if field is not None else ("", "")
+
+        def shows(typed):
+            current = text_of(field)
+            return (current.startswith(head + typed) and current.endswith(tail)
+                    and len(current) >= len(head + typed + tail))
+
         typed = ""
         run = ""
         for character in text:
@@ -221,42 +320,36 @@ class App:
                 xdotool("type", "--delay", str(delay), run)
                 typed += run
                 run = ""
-            for _ in range(3):
+            for attempt in range(3):
                 if character.isupper():
                     xdotool("key", f"shift+U{ord(character):04X}")
                 else:
                     xdotool("type", character)
-                time.sleep(0.12)
-                if field is None or self._shows(field, typed + character):
+                expected = typed + character
+                if holds_within(lambda expected=expected: shows(expected), 1.5) or attempt == 2:
                     break
-                self._trim_to(field, typed)
+                self._trim_to(field, head + typed, tail)
             typed += character
         if run:
             xdotool("type", "--delay", str(delay), run)
-        time.sleep(0.2)
+            typed += run
+        if field is not None and not holds_within(lambda: shows(typed), 5):
+            raise Failure(f"typed “{text}”, but “{field.name}” reads “{text_of(field)}”")
 
-    def _shows(self, field, expected, timeout=1.5):
-        """Whether the field's text becomes `expected` within `timeout` seconds."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            pump()
-            if text_of(field) == expected:
-                return True
-            time.sleep(0.05)
-        return False
-
-    def _trim_to(self, field, prefix):
+    def _trim_to(self, field, prefix, tail=""):
         """Deletes what the field has beyond `prefix` (a wrongly mapped key), with BackSpace."""
         current = text_of(field)
-        if current.startswith(prefix):
-            for _ in range(len(current) - len(prefix)):
+        if current.startswith(prefix) and current.endswith(tail):
+            for _ in range(len(current) - len(prefix) - len(tail)):
                 xdotool("key", "BackSpace")
-            time.sleep(0.1)
+            wait_until(lambda: text_of(field) == prefix + tail, 3,
+                       f"“{field.name}” to read “{prefix + tail}” again")
 
     def key(self, *keys):
+        """Presses each of `keys` in turn. The X server delivers them in order, after what
+        was typed or clicked before: the caller waits for what they do."""
         for key in keys:
             xdotool("key", key)
-            time.sleep(0.1)
 
     def focus(self, node):
         """Clicks into a text field and checks it took the focus. A field that has only just
@@ -264,11 +357,8 @@ class App:
         to three times in all."""
         for _ in range(2):
             self.click(node, dx=20)
-            deadline = time.monotonic() + 1.5
-            while time.monotonic() < deadline:
-                if has_state(node, pyatspi.STATE_FOCUSED):
-                    return
-                time.sleep(0.05)
+            if holds_within(lambda: has_state(node, pyatspi.STATE_FOCUSED), 1.5):
+                return
         self.click(node, dx=20)
         wait_until(lambda: has_state(node, pyatspi.STATE_FOCUSED), 3, f"focus on “{node.name}”")
 
@@ -281,13 +371,19 @@ class App:
         return path
 
     def resize(self, width, height):
-        """Resizes the app's window as a window manager would, and waits for it to settle."""
+        """Resizes the app's window as a window manager would, and waits until GTK reports
+        the new size. The layout inside follows in the next frame: the caller waits for it."""
         windows = subprocess.run(
             ["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(self.process.pid)],
             capture_output=True, text=True, check=True).stdout.split()
         for window in windows:
             xdotool("windowsize", window, str(width), str(height))
-        time.sleep(0.6)
+
+        def resized():
+            # The frame reports its size less a margin of up to 10 px.
+            _, _, w, h = self.extents(self.window())
+            return width - 16 <= w <= width and height - 16 <= h <= height
+        wait_until(resized, 5, f"the window at {width}×{height} px")
 
     def raise_window(self):
         """Puts the app's window on top of the others (at 0,0 like them: GTK reports
@@ -298,7 +394,7 @@ class App:
         for window in windows:
             xdotool("windowraise", window)
             xdotool("windowfocus", window)
-        time.sleep(0.3)
+        self.wait_active("the raised window to take the keyboard focus")
 
     def extents(self, node):
         """The widget's x, y, width and height on the screen."""

@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import re
+import select
 import shutil
 import subprocess
 import sys
@@ -15,7 +16,18 @@ import traceback
 
 import pyatspi
 import sharing
-from roster_ui import App, Failure, has_state, text_of, wait_until, xdotool
+from roster_ui import (
+    POLL,
+    App,
+    Failure,
+    has_state,
+    holds_within,
+    is_text_field,
+    text_of,
+    wait_until,
+    walk,
+    xdotool,
+)
 
 SCENARIOS = []
 
@@ -298,11 +310,11 @@ def category_badge(app):
     add(app, "Chiara")
     app.screenshot("badges")
     app.key("ctrl+f")
-    time.sleep(0.6)  # the search bar slides in
+    app.need_focused("entry", "Search", "focus on search")
     app.click(app.need("combo box", "Filter by category"))
-    time.sleep(0.4)
     # The choices are in a popover, a surface of its own: AT-SPI places them wrongly, so the
     # keyboard picks the second one.
+    app.need_choices("the category filter's choices")
     app.key("Down", "Return")
     wait_until(lambda: app.entry_texts() == ["Anna", "Bob"], 3, "the filter by “Family”")
     app.screenshot("filtered-by-category")
@@ -418,7 +430,7 @@ def lists_with_text_and_pattern_rules(app):
         app.need_focused("text", "List title", "focus on the title field")
         app.type(title)
         app.click(app.need("combo box", "Rule"))
-        time.sleep(0.4)
+        app.need_choices("the rule's choices")
         app.key(*(["Down"] * choice_steps), "Return")
         if pattern is not None:
             field = app.need("text", "Pattern")
@@ -484,9 +496,14 @@ LONG_NAME = "Maria Magdalena Wilhelmina Anastasia Konstantinopoulou-Hohenzollern
 
 
 def check_inside(app, node, width, what):
-    """Checks that `node` lies wholly inside a window `width` pixels wide."""
-    x, _, w, _ = app.extents(node)
-    check(x >= 0 and x + w <= width, f"{what} spans x {x}..{x + w}, outside the {width} px window")
+    """Checks that `node` lies wholly inside a window `width` pixels wide, once the window has
+    laid itself out (up to 3 s after a resize)."""
+    def inside():
+        x, _, w, _ = app.extents(node)
+        return x >= 0 and x + w <= width
+    if not holds_within(inside, 3):
+        x, _, w, _ = app.extents(node)
+        raise Failure(f"{what} spans x {x}..{x + w}, outside the {width} px window")
 
 
 def window_sizes(app, style):
@@ -500,10 +517,10 @@ def window_sizes(app, style):
     app.need("text", "Kofi Mensah", timeout=3)
     for width in (1200, 600, 360):
         app.resize(width, 640)
-        lists = app.find("push button", "Lists")
         folded = width < 570
-        check(bool(lists) == folded, f"at {width} px the Lists button is "
-              f"{'missing' if folded else 'shown'}")
+        if not holds_within(lambda folded=folded: bool(app.find("push button", "Lists")) == folded,
+                            3):
+            raise Failure(f"at {width} px the Lists button is {'missing' if folded else 'shown'}")
         for node in [app.need("text", "New entry"), app.need("push button", "Add"),
                      app.need("push button", f"Delete {LONG_NAME}"),
                      app.need("push button", f"More for {LONG_NAME}")]:
@@ -515,7 +532,6 @@ def window_sizes(app, style):
     # Resting the pointer on the ellipsized row shows the whole text in a tooltip.
     x, y, w, h = app.extents(field)
     xdotool("mousemove", str(x + w // 2), str(y + h // 2))
-    time.sleep(0.2)
     xdotool("mousemove", str(x + w // 2 + 3), str(y + h // 2))
     tip = wait_until(lambda: [n for n in app.all("tool tip") if LONG_NAME in (n.name or text_of(n))]
                      or [n for n in app.all("label") if text_of(n) == LONG_NAME], 4,
@@ -524,19 +540,19 @@ def window_sizes(app, style):
     check(tip, "no tooltip")
     xdotool("mousemove", "300", "600")
     app.key("ctrl+f")
-    time.sleep(0.6)  # the search bar slides in
+    app.need_focused("entry", "Search", "focus on search")
     for node in [app.need("entry", "Search"), app.need("combo box", "Filter by category")]:
         check_inside(app, node, 360, f"“{node.name}” at 360 px")
     app.screenshot(f"{style}-360-search", size=(360, 640))
     app.key("Escape")
     app.press_named("push button", "Lists")
     app.need("push button", "Show Entries")
-    wait_until(lambda: app.extents(app.find("list", "Lists"))[0] >= 0, 3, "the sidebar")
-    time.sleep(0.5)  # the leaflet slides
+    # Folded, the sidebar spans the window once it shows (200 px, beside it, while hidden).
+    wait_until(lambda: app.extents(app.find("list", "Lists"))[2]
+               >= app.extents(app.window())[2] - 16, 3, "the sidebar across the window")
     app.screenshot(f"{style}-360-lists", size=(360, 640))
     app.click(app.need("label", "Class 4B"))
     app.need("label", "Nothing to show here")
-    time.sleep(0.5)
     field = app.need_focused("text", "New entry", "focus on the add field after choosing a list")
     check_inside(app, field, 360, "the add field after choosing a list")
     app.screenshot(f"{style}-360-other-list", size=(360, 640))
@@ -569,7 +585,6 @@ def about_window(app):
     app.screenshot("about")
     # The Legal page's own title is in the tree while hidden, with no size: click the row.
     app.click(app.need("list item", "Legal"))
-    time.sleep(0.6)  # the page slides in
 
     def shown_license():
         for node in app.all("label"):
@@ -595,17 +610,27 @@ def search_counts_matches(app):
 
 
 def set_clipboard(text):
-    """Puts `text` on the display's clipboard, as copying from another app would."""
+    """Puts `text` on the display's clipboard, as copying from another app would, and waits
+    until the clipboard gives it back (xsel serves it from a process of its own)."""
     subprocess.run(["xsel", "--clipboard", "--input"], input=text, text=True, check=True)
+    wait_until(lambda: subprocess.run(["xsel", "--clipboard", "--output"], capture_output=True,
+                                      text=True, check=False).stdout == text,
+               5, "the clipboard to hold the text")
 
 
 @scenario
 def paste_preview(app):
     add(app, "Anna")
+    set_clipboard("Bob\nR2D2\n\nanna\nChiara\n")
     field = app.need("text", "New entry")
     app.focus(field)
-    set_clipboard("Bob\nR2D2\n\nanna\nChiara\n")
-    app.key("ctrl+v")
+    # GTK learns of the clipboard's new owner, and then what it offers, in messages of its own,
+    # which can come after the keys: a paste that found nothing is pressed again, as a person
+    # would (twice at most).
+    for attempt in range(3):
+        app.key("ctrl+v")
+        if holds_within(lambda: app.find("label", "Add Pasted Lines"), 2) or attempt == 2:
+            break
     app.need("label", "Add Pasted Lines")
     refused = wait_until(lambda: [n for n in app.all("panel") if n.name.startswith("Line 2: R2D2")],
                          3, "the refused line")
@@ -628,13 +653,21 @@ def paste_preview(app):
     check("Bob" not in shown and "Anna" in shown, f"the database holds {shown!r}")
 
 
+def chooser(app, title):
+    """GTK's file chooser called `title`, once it has the keyboard focus."""
+    dialog = app.need(None, title)
+    app.wait_x_focus(f"“{title}” to take the focus")
+    return dialog
+
+
 def choose_file(app, title, path):
     """Types `path` into GTK's file chooser called `title` (a leading / opens its location
-    field) and accepts it."""
-    app.need(None, title)
-    time.sleep(0.5)
+    field, or it replaces the selected name of a file to save) and accepts it."""
+    dialog = chooser(app, title)
     app.type(path)
-    time.sleep(0.3)
+    wait_until(lambda: [node for node in walk(dialog)
+                        if is_text_field(node) and text_of(node).startswith(path)],
+               5, f"the path in “{title}”")
     app.key("Return")
     try:
         app.gone(None, title, timeout=3)
@@ -702,7 +735,6 @@ def import_long_refused_row(app):
     check(x + w <= bx + bw, f"the refused row runs out of the dialog ({x}+{w} > {bx}+{bw})")
     check(3 * 16 < h <= 4 * 24, f"the refused row takes {h} px, not three or four lines")
     xdotool("mousemove", str(x + w // 2), str(y + h // 2))
-    time.sleep(0.2)
     xdotool("mousemove", str(x + w // 2 + 3), str(y + h // 2))
     tip = wait_until(lambda: [n for n in app.all("tool tip") if line in (n.name or text_of(n))]
                      or len([n for n in app.all("label") if text_of(n) == line]) > 1, 4,
@@ -710,8 +742,9 @@ def import_long_refused_row(app):
     app.screenshot("long-refused-row")
     check(tip, "no tooltip")
     xdotool("mousemove", "600", "600")
-    app.press_named("push button", "Cancel")
-    time.sleep(0.5)
+    # The dialog's response buttons do not act on AT-SPI's action in GTK 4.8: click it.
+    app.click(app.need("push button", "Cancel"))
+    wait_until(lambda: app.x_windows() == [app.x_main], 5, "the preview to close")
     check(app.entry_texts() == [], "a cancelled preview imported rows")
 
 
@@ -735,7 +768,7 @@ def import_choosing_columns(app):
              "part of a name.")
     app.click(app.need("check box", "Skip the refused row"))
     app.click(app.need(None, "Category column"))
-    time.sleep(0.5)
+    app.need_choices("the category column's choices")
     choices = [n for n in app.all(None, "Class") if n.getRoleName() != "check box"]
     check(choices, "the category column's choices do not show")
     app.click(choices[-1])
@@ -770,12 +803,13 @@ def import_large_file_cancelled(app):
     machine still cannot finish before Escape): the import shows its progress and can be
     cancelled, and then nothing is written, in the window or the database. While rows go in,
     the app answers AT-SPI only in short breaks, too slowly for walking its tree in time: the
-    scenario gives the progress dialog 0.4 s to show (see the screenshot), then presses Escape,
-    its Cancel."""
+    scenario asks the X server instead, and presses Escape, the dialog's Cancel, once the
+    progress dialog's window shows and has the keyboard focus (see the screenshot)."""
     import_file(app, "big.csv", "text\n" + "\n".join(many_names(150_000)) + "\n")
     app.need("label", "150,000 rows will be added to “Names”.", timeout=120)
+    preview = app.x_windows()
     app.click(app.need("push button", "Import 150,000 entries"))
-    time.sleep(0.4)
+    app.wait_x_focus("the progress dialog to show, with the focus", besides=preview)
     app.screenshot("progress")
     xdotool("key", "Escape")
     app.need("label", "Cancelled; nothing was written.", timeout=30)
@@ -795,16 +829,32 @@ def import_dropped_file(app):
                    ' "categories": [], "entries": [{"text": "Ama Owusu"}, {"text": "Kofi"}]}')
     here = os.path.dirname(os.path.abspath(__file__))
     source = subprocess.Popen(["/usr/bin/python3", os.path.join(here, "drag_file.py"), path],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    said = []
+    looks = []
+
+    def says(event, nudge=None):
+        """Waits until the drag source has said `event` (drag_file.py), moving the pointer
+        to `nudge`, a pixel to one side or the other at each look, as a hand would: each move
+        is a new position for the drag."""
+        def heard():
+            if nudge:
+                looks.append(event)
+                xdotool("mousemove", str(nudge[0] + len(looks) % 2), str(nudge[1]))
+            while select.select([source.stdout], [], [], 0)[0]:
+                line = source.stdout.readline()
+                if not line:
+                    break
+                said.append(line.strip())
+            return event in said
+        if not holds_within(heard, 10):
+            raise Failure(f"the drag source never said “{event}” (it said {said})")
+
     try:
-        subprocess.run(["xdotool", "search", "--sync", "--name", "Drag source"],
-                       capture_output=True, check=True, timeout=10)
-        time.sleep(0.5)
+        says("ready")
         xdotool("mousemove", "40", "15", "mousedown", "1")
-        for x, y in [(60, 40), (150, 200), (400, 450), (500, 500)]:
-            time.sleep(0.1)
-            xdotool("mousemove", str(x), str(y))
-        time.sleep(0.4)
+        says("begun", nudge=(60, 40))
+        says("accepted", nudge=(500, 500))
         xdotool("mouseup", "1")
         app.need("label", "Import “class.json”")
         app.need("label", "2 rows will be added to “Names”.")
@@ -824,8 +874,7 @@ def export_csv(app):
     path = os.path.join(folder, "out.csv")
     app.press_named("push button", "Main Menu")
     app.press_named("menu item", "Export…")
-    app.need(None, "Export the List")
-    time.sleep(0.5)
+    chooser(app, "Export the List")
     app.key("ctrl+a")
     choose_file(app, "Export the List", path)
     def exported():
@@ -856,9 +905,12 @@ def print_to_pdf(app, item, names, pdf):
     wait_until(lambda: has_state(button, pyatspi.STATE_SENSITIVE), 10, "Print to be enabled")
     app.screenshot("dialog")
     app.click(button)
-    wait_until(lambda: os.path.exists(pdf) and os.path.getsize(pdf) > 0
-               and not app.find("push button", "_Print Print"), 15, "the printed PDF")
-    time.sleep(0.5)
+    def finished():
+        # Cairo writes the trailer last, when the document is closed.
+        with open(pdf, "rb") as file:
+            return file.read().rstrip().endswith(b"%%EOF")
+    wait_until(lambda: os.path.exists(pdf) and finished()
+               and not app.find("push button", "_Print Print"), 15, "the printed PDF, whole")
     text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True,
                           check=True).stdout
     positions = [text.find(name) for name in names]
@@ -928,12 +980,10 @@ def export_through_chooser(app, name, spreadsheet=False):
     path = os.path.join(tempfile.mkdtemp(prefix="roster-export-"), name)
     app.press_named("push button", "Main Menu")
     app.press_named("menu item", "Export…")
-    app.need(None, "Export the List")
+    chooser(app, "Export the List")
     toggle = app.need("check box", "For spreadsheets (byte-order mark)")
-    time.sleep(0.5)
     app.key("ctrl+a")
     app.type(path)
-    time.sleep(0.3)
     if spreadsheet:
         app.click(toggle)
         try:
@@ -1070,7 +1120,7 @@ def shared_add_appears_live(app):
             bob.need("text", name, timeout=3)
             delays.append(time.monotonic() - started)
         print(f"  propagation to the other window, median of 5 (through AT-SPI, polled every "
-              f"50 ms): {sorted(delays)[2] * 1000:.0f} ms", flush=True)
+              f"{POLL * 1000:.0f} ms): {sorted(delays)[2] * 1000:.0f} ms", flush=True)
         header_says(bob, "5 entries")
         # A row being edited in one window is left alone while the other adds.
         row = bob.need("text", "Ama Owusu")
