@@ -1239,6 +1239,179 @@ def shared_black_holed_server_keeps_the_window_responsive(app):
         proxy.close()
 
 
+# One truth for every action (issue 21): one undo model, refusals taken back, a window that
+# never waits on the disk.
+
+
+def type_into_empty_row(app, text):
+    """Types `text` into the always-present empty last row, a key at a time."""
+    app.focus(app.need("text", "New row"))
+    app.type(text, delay=60)
+    app.need("text", text)
+
+
+def stored_texts(app):
+    """The entries of the database's first list, as another process reads them."""
+    return [entry["text"] for entry in json.loads(roster_cli(app, "show", "--json"))]
+
+
+@scenario
+def typed_row_undone_then_cli_undoes_the_action_before(app):
+    """A name typed into the empty last row is one undo step in the window and in the store:
+    after Ctrl+Z takes it back, `roster undo` in another process undoes the action before."""
+    roster_cli(app, "add", "Anna")
+    roster_cli(app, "add", "Berta")
+    app.need("text", "Berta", timeout=5)
+    type_into_empty_row(app, "Carla")
+    wait_until(lambda: stored_texts(app) == ["Anna", "Berta", "Carla"], 5, "Carla stored")
+    app.key("ctrl+z")
+    app.gone("text", "Carla")
+    wait_until(lambda: stored_texts(app) == ["Anna", "Berta"], 5, "Carla's removal stored")
+    said = roster_cli(app, "undo")
+    check("Berta" in said, f"roster undo said {said!r}")
+    check(stored_texts(app) == ["Anna"], f"the database holds {stored_texts(app)}")
+    app.gone("text", "Berta", timeout=5)
+    check(app.entry_texts() == ["Anna"], f"rows are {app.entry_texts()}")
+    app.screenshot("cli-undid-the-action-before")
+
+
+@scenario
+def rename_to_a_title_taken_meanwhile(app):
+    """Another process takes a title a moment before the window renames its list to it: the
+    rename is taken back, with the reason in words, and the sidebar shows the title once."""
+    add(app, "Anna")
+    app.press_named("push button", "Main Menu")
+    app.press_named("menu item", "Rename List…")
+    title = app.need("text", "List title")
+    wait_until(lambda: text_of(title) == "Names", 3, "the current title in the field")
+    app.key("ctrl+a")
+    app.type("Guests")
+    roster_cli(app, "lists", "create", "Guests")
+    app.key("Return")
+    app.need("label", "“Guests” is already the title of another list.")
+    wait_until(lambda: app.find("label", "Names"), 3, "the title taken back in the header")
+    wait_until(lambda: len(app.all("label", "Guests")) == 1, 3, "Guests once in the sidebar")
+    app.screenshot("rename-taken-back")
+    lists = roster_cli(app, "lists")
+    check(lists.count("Guests") == 1 and "Names" in lists, f"the database's lists: {lists!r}")
+
+
+class SmallDisk:
+    """A 2 MB tmpfs holding the scenario's database, which `fill` fills to the last byte."""
+
+    def __init__(self):
+        self.folder = tempfile.mkdtemp(prefix="roster-ui-full-")
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m,mode=0700", "tmpfs", self.folder],
+                       check=True)
+        self.db = os.path.join(self.folder, "roster.sqlite")
+        self.filler = os.path.join(self.folder, "filler")
+
+    def fill(self):
+        """Writes zeros until the disk says it is full (ENOSPC)."""
+        with contextlib.suppress(OSError), open(self.filler, "wb", buffering=0) as file:
+            while True:
+                file.write(b"\0" * 4096)
+
+    def free(self):
+        os.unlink(self.filler)
+
+    def remove(self):
+        subprocess.run(["umount", "-l", self.folder], check=False)
+
+
+def on_small_disk(function):
+    def setup():
+        function.disk = SmallDisk()
+        return {"db": function.disk.db}
+    function.setup = setup
+    return function
+
+
+@scenario
+@on_small_disk
+def full_disk_takes_the_add_back(app):
+    """The disk fills up: an add is taken back with the reason, nothing else is lost, and
+    once there is room again the same add is stored."""
+    disk = full_disk_takes_the_add_back.disk
+    try:
+        add(app, "Anna")
+        wait_until(lambda: stored_texts(app) == ["Anna"], 5, "Anna stored")
+        disk.fill()
+        field = app.need("text", "New entry")
+        app.focus(field)
+        app.type("Zoë", field=field)
+        app.key("Return")
+        app.need("label", "The disk is full: “Zoë” was not saved.", timeout=10)
+        wait_until(lambda: app.entry_texts() == ["Anna"], 5, "Zoë taken back from the window")
+        app.screenshot("disk-full")
+        disk.free()
+        add(app, "Zoë")
+        wait_until(lambda: stored_texts(app) == ["Anna", "Zoë"], 5, "Zoë stored once there is room")
+    finally:
+        disk.remove()
+
+
+class HeldLock:
+    """Another process that holds the database's write lock (`BEGIN EXCLUSIVE`) until
+    `release`, as `sqlite3 db 'BEGIN EXCLUSIVE; …'` would."""
+
+    def __init__(self, db):
+        self.process = subprocess.Popen(
+            [sys.executable, "-c",
+             "import sqlite3, sys\n"
+             "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+             "c.execute('BEGIN EXCLUSIVE')\n"
+             "print('locked', flush=True)\n"
+             "sys.stdin.readline()\n"
+             "c.execute('COMMIT')\n", db],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        check(line.strip() == "locked", f"the lock holder said {line!r}")
+
+    def release(self):
+        if self.process.poll() is None:
+            self.process.stdin.write("\n")
+            self.process.stdin.flush()
+            self.process.wait(timeout=10)
+
+
+@scenario
+def locked_database_keeps_the_window_drawing(app):
+    """Another process holds the database locked: the window keeps answering (adds show at
+    once, the search field takes keys) and stores what was done, in order, once the lock is
+    let go; closing while actions wait stores them first, saying so after a second."""
+    add(app, "Anna")
+    wait_until(lambda: stored_texts(app) == ["Anna"], 5, "Anna stored")
+    lock = HeldLock(app.db)
+    try:
+        for name in ["Berta", "Cem"]:
+            add(app, name)
+        app.key("ctrl+f")
+        search = app.need_focused("entry", "Search", "focus in the search field")
+        app.type("Be", field=search)
+        wait_until(lambda: app.entry_texts() == ["Berta"], 3, "the search answered while locked")
+        check(lock.process.poll() is None, "the lock was let go before the window answered")
+        check(stored_texts(app) == ["Anna"], "an add was stored through a held lock")
+        app.screenshot("locked-and-searching")
+        app.key("Escape")
+    finally:
+        lock.release()
+    wait_until(lambda: stored_texts(app) == ["Anna", "Berta", "Cem"], 15,
+               "the adds stored in order once the lock was let go")
+    lock = HeldLock(app.db)
+    try:
+        add(app, "Dora")
+        app.key("ctrl+w")
+        app.need("label", "Saving 1 change before closing…", timeout=5)
+        check(app.process.poll() is None, "the window closed with an action waiting")
+        app.screenshot("saving-before-closing")
+    finally:
+        lock.release()
+    app.process.wait(timeout=20)
+    check(stored_texts(app) == ["Anna", "Berta", "Cem", "Dora"],
+          f"the database holds {stored_texts(app)}")
+
+
 def main():
     binary, shots, *names = sys.argv[1:]
     chosen = [s for s in SCENARIOS if not names or s.__name__ in names]

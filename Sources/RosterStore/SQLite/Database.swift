@@ -87,7 +87,11 @@ final class Database {
   func error(_ status: Int32) -> StoreError {
     let primary = status & 0xff
     if primary == SQLITE_BUSY || primary == SQLITE_LOCKED { return .busy }
-    if primary == SQLITE_FULL { return .diskFull }
+    // A write that found no room: SQLite says so, or reports an I/O error whose cause was it.
+    if primary == SQLITE_FULL || (primary == SQLITE_IOERR && sqlite3_system_errno(handle) == ENOSPC)
+    {
+      return .diskFull
+    }
     if primary == SQLITE_CONSTRAINT { return .constraint(String(cString: sqlite3_errmsg(handle))) }
     return .database("\(String(cString: sqlite3_errmsg(handle))).")
   }
