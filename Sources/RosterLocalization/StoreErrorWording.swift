@@ -1,4 +1,5 @@
 import Foundation
+import RosterKit
 public import RosterBackend
 
 /// A ``StoreError`` in the user's language: the only place its sentences are written (the C

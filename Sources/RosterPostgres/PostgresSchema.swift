@@ -213,10 +213,10 @@ enum PostgresSchema {
     $body$;
     CREATE TRIGGER attendance_entries_left AFTER DELETE ON entries
       REFERENCING OLD TABLE AS moved FOR EACH STATEMENT
-      EXECUTE FUNCTION attendance_entries_moved(-1);
+      EXECUTE FUNCTION attendance_entries_moved('-1');
     CREATE TRIGGER attendance_entries_returned AFTER INSERT ON entries
       REFERENCING NEW TABLE AS moved FOR EACH STATEMENT
-      EXECUTE FUNCTION attendance_entries_moved(1);
+      EXECUTE FUNCTION attendance_entries_moved('1');
 
     ALTER TABLE attendance_statuses ENABLE ROW LEVEL SECURITY;
     ALTER TABLE attendance_statuses FORCE ROW LEVEL SECURITY;

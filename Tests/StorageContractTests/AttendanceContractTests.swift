@@ -170,25 +170,31 @@ import Testing
     let ids = list.entries.map(\.id)
     let session = try store.session(named: "Evening", in: list.id, creating: true)
     #expect(try store.undoAttendance(in: list.id) == nil)
-    let checkedIn = try store.checkIn([ids[0]], session: session.id, in: list.id)
-    _ = try store.changeStatus(of: [ids[0]], to: "late", session: session.id, in: list.id)
+    let anna = try store.checkIn([ids[0]], session: session.id, in: list.id)
+    let bjorn = try store.checkIn([ids[1]], session: session.id, in: list.id)
+    _ = try store.changeStatus(of: [ids[1]], to: "late", session: session.id, in: list.id)
     #expect(try store.attendanceUndoIsNewest(in: list.id))
 
-    let first = try #require(try store.undoAttendance(in: list.id))
-    #expect(first.stored.map(\.kind) == [.status])
-    #expect(first.stored.first?.status == "present")
-    let second = try #require(try store.undoAttendance(in: list.id))
-    #expect(second.stored.map(\.kind) == [.clear])
-    #expect(second.stored.first?.reverts == checkedIn.stored.first?.id)
+    let status = try #require(try store.undoAttendance(in: list.id))
+    #expect(status.stored.map(\.kind) == [.status])
+    #expect(status.stored.first?.status == "present")
+    // Björn's last change is now the undo itself: his check-in is left as it is.
+    #expect(try store.undoAttendance(in: list.id)?.stored.isEmpty == true)
+    let cleared = try #require(try store.undoAttendance(in: list.id))
+    #expect(cleared.stored.map(\.kind) == [.clear])
+    #expect(cleared.stored.first?.reverts == anna.stored.first?.id)
+    #expect(cleared.counts.first?.checkedIn == 1)
     #expect(try store.undoAttendance(in: list.id) == nil)
 
     let log = try store.attendanceLog(in: list.id, session: nil, after: 0)
-    #expect(log.map(\.kind) == [.checkin, .status, .status, .clear])
+    #expect(log.map(\.kind) == [.checkin, .checkin, .status, .status, .clear])
+    #expect(log.map(\.id).contains(try #require(bjorn.stored.first).id))
     let counts = try #require(try store.attendanceSessions(in: list.id).first).counts
-    #expect(counts == AttendanceCounts())
+    #expect(counts.checkedIn == 1 && counts.byStatus == ["present": 1])
 
     // A list edit after the check-in: `roster undo` undoes the edit first.
-    _ = try store.checkIn([ids[1]], session: session.id, in: list.id)
+    _ = try store.checkIn([ids[0]], session: session.id, in: list.id)
+    #expect(try store.attendanceUndoIsNewest(in: list.id))
     _ = try list.append("Chloé")
     #expect(try store.attendanceUndoIsNewest(in: list.id) == false)
   }
