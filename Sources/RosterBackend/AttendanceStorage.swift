@@ -105,6 +105,7 @@ public protocol AttendanceStorage: RosterStorage {
   ///   - events: A producer's events, in order.
   ///   - list: The list.
   ///   - undoable: Whether the stored events are one step on the actor's undo stack.
+  /// - Returns: The events stored, each with its session's counts after it, and those refused.
   /// - Throws: ``StoreError/listNotFound(_:)`` or the engine's failure; then nothing is stored.
   /// - Complexity: O(k log n) for k events, whatever the size of the log.
   @discardableResult
@@ -215,7 +216,8 @@ extension AttendanceStorage {
     _ entries: [UUID], session: UUID, status: String = AttendanceStatus.present.name,
     in list: UUID
   ) throws(StoreError) -> AttendanceRecord {
-    try act(on: entries, session: session, in: list) { ledger, entry, origin throws(AttendanceError) in
+    try act(on: entries, session: session, in: list) {
+      ledger, entry, origin throws(AttendanceError) in
       [try ledger.checkingIn(entry, in: session, status: status, origin: origin)]
     }
   }
@@ -226,7 +228,8 @@ extension AttendanceStorage {
   public func changeStatus(
     of entries: [UUID], to status: String, session: UUID, in list: UUID
   ) throws(StoreError) -> AttendanceRecord {
-    try act(on: entries, session: session, in: list) { ledger, entry, origin throws(AttendanceError) in
+    try act(on: entries, session: session, in: list) {
+      ledger, entry, origin throws(AttendanceError) in
       try ledger.changingStatus(of: entry, in: session, to: status, origin: origin)
     }
   }
@@ -237,7 +240,8 @@ extension AttendanceStorage {
   public func checkOut(_ entries: [UUID], session: UUID, in list: UUID) throws(StoreError)
     -> AttendanceRecord
   {
-    try act(on: entries, session: session, in: list) { ledger, entry, origin throws(AttendanceError) in
+    try act(on: entries, session: session, in: list) {
+      ledger, entry, origin throws(AttendanceError) in
       [try ledger.checkingOut(entry, in: session, origin: origin)]
     }
   }
@@ -247,7 +251,8 @@ extension AttendanceStorage {
   public func clear(_ entries: [UUID], session: UUID, in list: UUID) throws(StoreError)
     -> AttendanceRecord
   {
-    try act(on: entries, session: session, in: list) { ledger, entry, origin throws(AttendanceError) in
+    try act(on: entries, session: session, in: list) {
+      ledger, entry, origin throws(AttendanceError) in
       try ledger.clearing(entry, in: session, origin: origin)
     }
   }

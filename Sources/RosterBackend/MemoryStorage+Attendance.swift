@@ -58,8 +58,7 @@ extension MemoryStorage: AttendanceStorage {
 
   /// See ``AttendanceStorage/attendanceSessions(in:)``.
   /// - Complexity: O(e) in the number of events: the log is replayed.
-  public func attendanceSessions(in list: UUID) throws(StoreError) -> [AttendanceSessionSummary]
-  {
+  public func attendanceSessions(in list: UUID) throws(StoreError) -> [AttendanceSessionSummary] {
     try database.transaction(by: connection) { () throws(StoreError) in
       let stored = try database.list(list)
       let ledger = Self.ledger(of: stored)
@@ -76,14 +75,7 @@ extension MemoryStorage: AttendanceStorage {
   public func session(
     named given: String?, in list: UUID, creating: Bool, at date: Date, calendar: Calendar
   ) throws(StoreError) -> AttendanceSession {
-    let name =
-      if let given {
-        try StoreError.attending { () throws(AttendanceError) in
-          try AttendanceSession.normalizedName(given)
-        }
-      } else {
-        AttendanceSession.defaultName(at: date, calendar: calendar)
-      }
+    let name = try AttendanceCoding.sessionName(given, at: date, calendar: calendar)
     return try database.transaction(by: connection) { () throws(StoreError) in
       let stored = try database.list(list)
       if let found = stored.attendance.sessions.first(where: { $0.name == name }) { return found }
@@ -101,9 +93,9 @@ extension MemoryStorage: AttendanceStorage {
   public func renameSession(named old: String, to new: String, in list: UUID)
     throws(StoreError) -> AttendanceSession
   {
-    let (old, new) = try StoreError.attending { () throws(AttendanceError) in
-      (try AttendanceSession.normalizedName(old), try AttendanceSession.normalizedName(new))
-    }
+    let (old, new) = (
+      try AttendanceCoding.sessionName(old), try AttendanceCoding.sessionName(new)
+    )
     return try database.transaction(by: connection) { () throws(StoreError) in
       let stored = try database.list(list)
       guard let index = stored.attendance.sessions.firstIndex(where: { $0.name == old }) else {
@@ -122,9 +114,7 @@ extension MemoryStorage: AttendanceStorage {
   /// See ``AttendanceStorage/deleteSession(named:force:in:)``.
   /// - Complexity: O(e + s).
   public func deleteSession(named given: String, force: Bool, in list: UUID) throws(StoreError) {
-    let name = try StoreError.attending { () throws(AttendanceError) in
-      try AttendanceSession.normalizedName(given)
-    }
+    let name = try AttendanceCoding.sessionName(given)
     try database.transaction(by: connection) { () throws(StoreError) in
       let stored = try database.list(list)
       guard let session = stored.attendance.sessions.first(where: { $0.name == name }) else {

@@ -1,6 +1,6 @@
 import Foundation
-import RosterKit
 public import RosterBackend
+import RosterKit
 
 /// A ``StoreError`` in the user's language: the only place its sentences are written (the C
 /// locale reads the msgids, in English). An engine's own message (``StoreError/database(_:)``)

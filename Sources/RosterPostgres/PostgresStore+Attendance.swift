@@ -251,7 +251,10 @@ extension PostgresStore: AttendanceRowStore {
   ) throws(StoreError) {
     try run(
       "INSERT INTO attendance_undo (list, position, events) VALUES ($1, $2, $3)",
-      [list.key, String(position), String(decoding: AttendanceCoding.encode(events), as: UTF8.self)])
+      [
+        list.key, String(position),
+        String(decoding: AttendanceCoding.encode(events), as: UTF8.self),
+      ])
     try run(
       "DELETE FROM attendance_undo WHERE list = $1 AND role = current_user AND step <="
         + " (SELECT step FROM attendance_undo WHERE list = $1 AND role = current_user"

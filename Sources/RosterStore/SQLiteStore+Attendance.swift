@@ -53,7 +53,8 @@ extension SQLiteStore: AttendanceRowStore {
       counts.inside = Int(statement.integer(5))
       summaries.append(
         AttendanceSessionSummary(
-          session: AttendanceSession(id: statement.entryID(0) ?? UUID(), name: statement.text(1) ?? ""),
+          session: AttendanceSession(
+            id: statement.entryID(0) ?? UUID(), name: statement.text(1) ?? ""),
           counts: counts, events: Int(statement.integer(2))))
     }
     statement.reset()

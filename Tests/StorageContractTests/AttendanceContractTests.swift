@@ -90,7 +90,8 @@ import Testing
     #expect(done.counts.last?.checkedIn == 1)
     #expect(
       attendanceError { () throws(StoreError) in
-        _ = try store.checkIn([list.entries[0].id], session: session.id, status: "gone", in: list.id)
+        _ = try store.checkIn(
+          [list.entries[0].id], session: session.id, status: "gone", in: list.id)
       } == .statusNotFound("gone"))
   }
 
@@ -112,7 +113,9 @@ import Testing
     _ = try store.checkOut([ids[0]], session: session.id, in: list.id)
     _ = try store.changeStatus(of: [ids[2]], to: "absent", session: session.id, in: list.id)
     let out = try store.checkOut([ids[2]], session: session.id, in: list.id)
-    #expect(out.stored.isEmpty && out.refused.map(\.error) == [.notCheckedIn(entry: ids[2], session: session.id)])
+    #expect(
+      out.stored.isEmpty
+        && out.refused.map(\.error) == [.notCheckedIn(entry: ids[2], session: session.id)])
 
     let summary = try #require(try store.attendanceSessions(in: list.id).first)
     #expect(summary.events == 5)

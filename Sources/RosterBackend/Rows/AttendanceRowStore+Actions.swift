@@ -15,10 +15,13 @@ extension AttendanceRowStore {
     return stored.isEmpty ? AttendanceStatus.defaults : stored
   }
 
+  /// ``AttendanceStorage/attendanceStatuses(in:)``. O(t).
   package func performStatuses(in id: UUID) throws(StoreError) -> [AttendanceStatus] {
     try read { () throws(StoreError) in try statuses(of: try listForReading(id)) }
   }
 
+  /// ``AttendanceStorage/addAttendanceStatus(named:countsAs:in:)``: the defaults are stored
+  /// first when the list has none yet. O(t).
   package func performAddStatus(
     named name: String, countsAs: AttendanceStatus.Presence, in id: UUID
   ) throws(StoreError) -> AttendanceStatus {
@@ -44,21 +47,17 @@ extension AttendanceRowStore {
 
   // MARK: Sessions
 
+  /// ``AttendanceStorage/attendanceSessions(in:)``. O(s + c).
   package func performSessions(in id: UUID) throws(StoreError) -> [AttendanceSessionSummary] {
     try read { () throws(StoreError) in try storedSessions(of: try listForReading(id)) }
   }
 
+  /// ``AttendanceStorage/session(named:in:creating:at:calendar:)``: read first, and made in a
+  /// write transaction only when missing. O(m + log s).
   package func performSession(
     named given: String?, in id: UUID, creating: Bool, at date: Date, calendar: Calendar
   ) throws(StoreError) -> AttendanceSession {
-    let name =
-      if let given {
-        try StoreError.attending { () throws(AttendanceError) in
-          try AttendanceSession.normalizedName(given)
-        }
-      } else {
-        AttendanceSession.defaultName(at: date, calendar: calendar)
-      }
+    let name = try AttendanceCoding.sessionName(given, at: date, calendar: calendar)
     let found = try read { () throws(StoreError) in
       try storedSession(named: name, in: try listForReading(id))?.session
     }
@@ -73,12 +72,13 @@ extension AttendanceRowStore {
     }
   }
 
+  /// ``AttendanceStorage/renameSession(named:to:in:)``. O(m + log s).
   package func performRenameSession(named old: String, to new: String, in id: UUID)
     throws(StoreError) -> AttendanceSession
   {
-    let (old, new) = try StoreError.attending { () throws(AttendanceError) in
-      (try AttendanceSession.normalizedName(old), try AttendanceSession.normalizedName(new))
-    }
+    let (old, new) = (
+      try AttendanceCoding.sessionName(old), try AttendanceCoding.sessionName(new)
+    )
     return try write { () throws(StoreError) in
       let list = try listForWriting(id)
       guard var session = try storedSession(named: old, in: list)?.session else {
@@ -94,12 +94,11 @@ extension AttendanceRowStore {
     }
   }
 
+  /// ``AttendanceStorage/deleteSession(named:force:in:)``. O(k + log s).
   package func performDeleteSession(named given: String, force: Bool, in id: UUID)
     throws(StoreError)
   {
-    let name = try StoreError.attending { () throws(AttendanceError) in
-      try AttendanceSession.normalizedName(given)
-    }
+    let name = try AttendanceCoding.sessionName(given)
     try write { () throws(StoreError) in
       let list = try listForWriting(id)
       guard let found = try storedSession(named: name, in: list) else {
@@ -114,6 +113,8 @@ extension AttendanceRowStore {
 
   // MARK: Recording
 
+  /// ``AttendanceStorage/record(_:in:undoable:)``: one write transaction, and an undo step for
+  /// the actor when asked and something was stored. O(k log n) for k events.
   package func performRecord(_ events: [AttendanceEvent], in id: UUID, undoable: Bool)
     throws(StoreError) -> AttendanceRecord
   {
@@ -198,6 +199,7 @@ extension AttendanceRowStore {
 
   // MARK: Reading
 
+  /// ``AttendanceStorage/attendanceLedger(for:)``. O(s + e).
   package func performLedger(for id: UUID) throws(StoreError) -> AttendanceLedger {
     try read { () throws(StoreError) in
       let list = try listForReading(id)
@@ -210,6 +212,7 @@ extension AttendanceRowStore {
     }
   }
 
+  /// ``AttendanceStorage/attendanceLedger(for:session:entries:)``. O(k log n), or O(m).
   package func performLedger(for id: UUID, session: UUID, entries: [UUID]?)
     throws(StoreError) -> AttendanceLedger
   {
@@ -255,6 +258,7 @@ extension AttendanceRowStore {
     return ledger
   }
 
+  /// ``AttendanceStorage/attendanceLog(in:session:after:)``. O(log e + k).
   package func performLog(in id: UUID, session: UUID?, after: Int64) throws(StoreError)
     -> [AttendanceEvent]
   {
@@ -265,6 +269,9 @@ extension AttendanceRowStore {
 
   // MARK: Undo
 
+  /// ``AttendanceStorage/undoAttendance(in:)``: pops the actor's newest step and stores what
+  /// reverts it, by the ledger's ``RosterKit/AttendanceLedger/undoing(_:origin:)``, in one
+  /// transaction. O(k log n) for k events.
   package func performUndoAttendance(in id: UUID) throws(StoreError) -> AttendanceRecord? {
     let actor = try attendanceActor()
     return try write { () throws(StoreError) -> AttendanceRecord? in
@@ -282,6 +289,7 @@ extension AttendanceRowStore {
     }
   }
 
+  /// ``AttendanceStorage/attendanceUndoIsNewest(in:)``. O(log u).
   package func performAttendanceUndoIsNewest(in id: UUID) throws(StoreError) -> Bool {
     let actor = try attendanceActor()
     return try read { () throws(StoreError) in

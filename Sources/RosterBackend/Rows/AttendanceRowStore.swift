@@ -117,6 +117,20 @@ package enum AttendanceCoding {
   /// The host name: the device events come from.
   package static let hostName: String = ProcessInfo.processInfo.hostName
 
+  /// A session name a person gave, normalized, or with `nil` the default session's name: the
+  /// day `date` falls on in `calendar`'s time zone.
+  /// - Throws: ``StoreError/attendance(_:)`` with
+  ///   ``RosterKit/AttendanceError/invalidSessionName(_:)``.
+  /// - Complexity: O(m) in the name's length.
+  package static func sessionName(
+    _ given: String?, at date: Date = Date(), calendar: Calendar = .current
+  ) throws(StoreError) -> String {
+    guard let given else { return AttendanceSession.defaultName(at: date, calendar: calendar) }
+    return try StoreError.attending { () throws(AttendanceError) in
+      try AttendanceSession.normalizedName(given)
+    }
+  }
+
   /// The counts `after` minus `before`.
   /// - Complexity: O(t) in the number of statuses.
   package static func difference(_ after: AttendanceCounts, _ before: AttendanceCounts)

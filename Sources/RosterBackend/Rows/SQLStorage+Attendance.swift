@@ -29,8 +29,7 @@ extension SQLStorage {
 
   /// See ``AttendanceStorage/attendanceSessions(in:)``.
   /// - Complexity: O(s + c).
-  public func attendanceSessions(in list: UUID) throws(StoreError) -> [AttendanceSessionSummary]
-  {
+  public func attendanceSessions(in list: UUID) throws(StoreError) -> [AttendanceSessionSummary] {
     try sqlRows.attendance().performSessions(in: list)
   }
 
