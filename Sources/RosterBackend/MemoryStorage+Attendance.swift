@@ -240,12 +240,9 @@ extension MemoryStorage: AttendanceStorage {
     var ledger = Self.ledger(of: stored)
     let statuses = Self.statuses(of: stored.attendance)
     for given in events {
-      let event = AttendanceEvent(
-        id: given.id, kind: given.kind, session: given.session, entry: given.entry,
-        status: given.status, at: given.at, by: origin.by, device: origin.device,
-        reverts: given.reverts)
-      func refuse(_ error: AttendanceError) {
-        record.refused.append(AttendanceRefusal(entry: event.entry, error: error, event: event))
+      let event = AttendanceCoding.stamped(given, by: origin.by, device: origin.device)
+      let refuse = {
+        record.refused.append(AttendanceRefusal(entry: event.entry, error: $0, event: event))
       }
       guard ledger.session(id: event.session) != nil else {
         refuse(.sessionNotFound(UUIDText.string(event.session)))

@@ -144,12 +144,9 @@ extension AttendanceRowStore {
     var sessions: [UUID: AttendanceSessionSummary] = [:]
     var sequence: Int64 = 0
     for given in events {
-      let event = AttendanceEvent(
-        id: given.id, kind: given.kind, session: given.session, entry: given.entry,
-        status: given.status, at: given.at, by: actor.by, device: actor.device,
-        reverts: given.reverts)
-      func refuse(_ error: AttendanceError) {
-        record.refused.append(AttendanceRefusal(entry: event.entry, error: error, event: event))
+      let event = AttendanceCoding.stamped(given, by: actor.by, device: actor.device)
+      let refuse = {
+        record.refused.append(AttendanceRefusal(entry: event.entry, error: $0, event: event))
       }
       var found = sessions[event.session]
       if found == nil { found = try storedSession(id: event.session, in: list) }

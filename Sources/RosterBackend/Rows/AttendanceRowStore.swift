@@ -131,6 +131,16 @@ package enum AttendanceCoding {
     }
   }
 
+  /// `event` as this store writes it: by `by`, from `device`, whoever the producer said.
+  /// - Complexity: O(1).
+  package static func stamped(_ event: AttendanceEvent, by: String, device: String)
+    -> AttendanceEvent
+  {
+    AttendanceEvent(
+      id: event.id, kind: event.kind, session: event.session, entry: event.entry,
+      status: event.status, at: event.at, by: by, device: device, reverts: event.reverts)
+  }
+
   /// The counts `after` minus `before`.
   /// - Complexity: O(t) in the number of statuses.
   package static func difference(_ after: AttendanceCounts, _ before: AttendanceCounts)
