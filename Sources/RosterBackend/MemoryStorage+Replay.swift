@@ -23,6 +23,8 @@ final class MemoryList {
   var undo: [Step] = []
   /// Undone steps to redo, newest last.
   var redo: [Step] = []
+  /// The list's attendance (``MemoryStorage`` as ``AttendanceStorage``).
+  var attendance = MemoryAttendance()
 
   init(_ contents: RosterList) {
     self.contents = contents

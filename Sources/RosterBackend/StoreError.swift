@@ -47,6 +47,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
   case teamNotFound(String)
   /// The user is not a member of the team's role.
   case notTeamMember(String)
+  /// An attendance rule refused the action (``AttendanceStorage``).
+  case attendance(AttendanceError)
 
   /// The case and its values, as Swift writes them: `listExists("Guests")`, `busy`. Not for
   /// people: `StoreErrorWording.sentence(for:)` says it in their language.

@@ -1,5 +1,6 @@
 import Foundation
 public import RosterBackend
+import RosterKit
 
 /// A ``StoreError`` in the user's language: the only place its sentences are written (the C
 /// locale reads the msgids, in English). An engine's own message (``StoreError/database(_:)``)
@@ -38,6 +39,8 @@ public enum StoreErrorWording {
     case .duplicateEntry(let id):
       localized("The list already has an entry with id %@.", id.uuidString.lowercased())
     case .roster(let error): RosterErrorWording.sentence(for: error)
+    // English until the command line's attendance step words AttendanceError in German.
+    case .attendance(let error): error.description
     case .database(let message): message
     }
   }

@@ -119,8 +119,146 @@ enum PostgresSchema {
     ALTER TABLE history ALTER COLUMN edits TYPE bytea USING convert_to(edits, 'UTF8');
     """
 
+  /// Version 4: attendance, as SQLite's schema 6 keeps it (docs/formats.md), with row-level
+  /// security on every new table: rows follow their list's team; an event's `by` must be the
+  /// role that writes it, and each role sees only its own undo steps. Two statement triggers
+  /// take entries that leave the list out of their sessions' counts (and back when they
+  /// return), over the transition tables, so a bulk import costs one join, not a call per row.
+  static let version4 = """
+    ALTER TABLE lists ADD COLUMN attendance_seq bigint NOT NULL DEFAULT 0;
+    CREATE TABLE attendance_statuses (
+      list bigint NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+      name text NOT NULL,
+      counts_as text NOT NULL,
+      position integer NOT NULL,
+      PRIMARY KEY (list, name)
+    );
+    CREATE TABLE attendance_sessions (
+      list bigint NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+      id uuid NOT NULL,
+      name text NOT NULL,
+      position integer NOT NULL,
+      events bigint NOT NULL DEFAULT 0,
+      marked bigint NOT NULL DEFAULT 0,
+      checked_in bigint NOT NULL DEFAULT 0,
+      inside bigint NOT NULL DEFAULT 0,
+      PRIMARY KEY (list, id),
+      UNIQUE (list, name)
+    );
+    CREATE TABLE attendance_status_counts (
+      list bigint NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+      session uuid NOT NULL,
+      status text NOT NULL,
+      count bigint NOT NULL,
+      PRIMARY KEY (list, session, status)
+    );
+    CREATE TABLE attendance_states (
+      list bigint NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+      session uuid NOT NULL,
+      entry uuid NOT NULL,
+      status text,
+      marked integer NOT NULL,
+      checked_in integer NOT NULL,
+      inside integer NOT NULL,
+      slot text NOT NULL,
+      PRIMARY KEY (list, session, entry)
+    );
+    CREATE INDEX attendance_states_by_entry ON attendance_states (list, entry);
+    CREATE TABLE attendance_events (
+      list bigint NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+      seq bigint NOT NULL,
+      id uuid NOT NULL,
+      kind text NOT NULL,
+      session uuid NOT NULL,
+      entry uuid NOT NULL,
+      status text,
+      at double precision NOT NULL,
+      by name NOT NULL DEFAULT current_user,
+      device text NOT NULL,
+      reverts uuid,
+      received_at double precision NOT NULL,
+      PRIMARY KEY (list, seq),
+      UNIQUE (list, id)
+    );
+    CREATE INDEX attendance_events_by_session ON attendance_events (list, session, seq);
+    CREATE TABLE attendance_undo (
+      step bigserial PRIMARY KEY,
+      list bigint NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+      role name NOT NULL DEFAULT current_user,
+      position bigint NOT NULL,
+      events text NOT NULL
+    );
+    CREATE INDEX attendance_undo_by_role ON attendance_undo (list, role, step);
+
+    CREATE FUNCTION attendance_entries_moved() RETURNS trigger LANGUAGE plpgsql AS $body$
+    DECLARE
+      direction integer := TG_ARGV[0]::integer;
+    BEGIN
+      UPDATE attendance_sessions a SET
+        marked = a.marked + direction * d.marked,
+        checked_in = a.checked_in + direction * d.checked_in,
+        inside = a.inside + direction * d.inside
+      FROM (SELECT s.list, s.session, sum(s.marked) AS marked,
+          sum(s.checked_in) AS checked_in, sum(s.inside) AS inside
+        FROM moved JOIN attendance_states s ON s.list = moved.list AND s.entry = moved.id
+        GROUP BY s.list, s.session) d
+      WHERE a.list = d.list AND a.id = d.session;
+      UPDATE attendance_status_counts c SET count = c.count + direction * d.n
+      FROM (SELECT s.list, s.session, s.status, count(*) AS n
+        FROM moved JOIN attendance_states s ON s.list = moved.list AND s.entry = moved.id
+        WHERE s.status IS NOT NULL GROUP BY s.list, s.session, s.status) d
+      WHERE c.list = d.list AND c.session = d.session AND c.status = d.status;
+      RETURN NULL;
+    END
+    $body$;
+    CREATE TRIGGER attendance_entries_left AFTER DELETE ON entries
+      REFERENCING OLD TABLE AS moved FOR EACH STATEMENT
+      EXECUTE FUNCTION attendance_entries_moved('-1');
+    CREATE TRIGGER attendance_entries_returned AFTER INSERT ON entries
+      REFERENCING NEW TABLE AS moved FOR EACH STATEMENT
+      EXECUTE FUNCTION attendance_entries_moved('1');
+
+    ALTER TABLE attendance_statuses ENABLE ROW LEVEL SECURITY;
+    ALTER TABLE attendance_statuses FORCE ROW LEVEL SECURITY;
+    CREATE POLICY of_visible_lists ON attendance_statuses
+      USING (EXISTS (SELECT 1 FROM lists WHERE lists.id = attendance_statuses.list))
+      WITH CHECK (EXISTS (SELECT 1 FROM lists WHERE lists.id = attendance_statuses.list));
+    ALTER TABLE attendance_sessions ENABLE ROW LEVEL SECURITY;
+    ALTER TABLE attendance_sessions FORCE ROW LEVEL SECURITY;
+    CREATE POLICY of_visible_lists ON attendance_sessions
+      USING (EXISTS (SELECT 1 FROM lists WHERE lists.id = attendance_sessions.list))
+      WITH CHECK (EXISTS (SELECT 1 FROM lists WHERE lists.id = attendance_sessions.list));
+    ALTER TABLE attendance_status_counts ENABLE ROW LEVEL SECURITY;
+    ALTER TABLE attendance_status_counts FORCE ROW LEVEL SECURITY;
+    CREATE POLICY of_visible_lists ON attendance_status_counts
+      USING (EXISTS (SELECT 1 FROM lists WHERE lists.id = attendance_status_counts.list))
+      WITH CHECK (EXISTS (SELECT 1 FROM lists WHERE lists.id = attendance_status_counts.list));
+    ALTER TABLE attendance_states ENABLE ROW LEVEL SECURITY;
+    ALTER TABLE attendance_states FORCE ROW LEVEL SECURITY;
+    CREATE POLICY of_visible_lists ON attendance_states
+      USING (EXISTS (SELECT 1 FROM lists WHERE lists.id = attendance_states.list))
+      WITH CHECK (EXISTS (SELECT 1 FROM lists WHERE lists.id = attendance_states.list));
+    ALTER TABLE attendance_events ENABLE ROW LEVEL SECURITY;
+    ALTER TABLE attendance_events FORCE ROW LEVEL SECURITY;
+    CREATE POLICY of_visible_lists ON attendance_events
+      USING (EXISTS (SELECT 1 FROM lists WHERE lists.id = attendance_events.list))
+      WITH CHECK (EXISTS (SELECT 1 FROM lists WHERE lists.id = attendance_events.list)
+        AND by = current_user);
+    ALTER TABLE attendance_undo ENABLE ROW LEVEL SECURITY;
+    ALTER TABLE attendance_undo FORCE ROW LEVEL SECURITY;
+    CREATE POLICY own_steps_of_visible_lists ON attendance_undo
+      USING (EXISTS (SELECT 1 FROM lists WHERE lists.id = attendance_undo.list)
+        AND role = current_user)
+      WITH CHECK (EXISTS (SELECT 1 FROM lists WHERE lists.id = attendance_undo.list)
+        AND role = current_user);
+
+    GRANT SELECT, INSERT, UPDATE, DELETE ON attendance_statuses, attendance_sessions,
+      attendance_status_counts, attendance_states, attendance_events, attendance_undo TO PUBLIC;
+    GRANT USAGE ON SEQUENCE attendance_undo_step_seq TO PUBLIC;
+    """
+
   /// Every migration in order; the schema version is the number applied.
-  static let migrations = [version1, version2, version3]
+  static let migrations = [version1, version2, version3, version4]
 
   /// The version this code writes.
   static var current: Int { migrations.count }

@@ -53,6 +53,9 @@ public final class PostgresStore: RosterStorage {
   /// ``retryWindow``; an app that keeps its own outbox sets it shorter, so that a lost server
   /// is noticed in about that long.
   public var retryLimit: Duration = PostgresStore.retryWindow
+  /// The role this connection acts as (`current_user`), once read: who its attendance events
+  /// are by.
+  var role: String?
   /// Tests only: the next write's COMMIT lands but reports a lost connection, so that the
   /// ambiguous-commit path (reconnect, look the operation id up) runs.
   var losesNextCommitReply = false
@@ -346,3 +349,7 @@ public final class PostgresStore: RosterStorage {
     }
   }
 }
+
+/// Attendance is RosterBackend's shared SQL layer's (``RosterBackend/SQLStorage``), over
+/// PostgreSQL's rows (`PostgresStore+Attendance.swift`).
+extension PostgresStore: AttendanceStorage {}

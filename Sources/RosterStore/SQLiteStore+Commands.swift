@@ -22,3 +22,7 @@ extension SQLiteStore: SQLStorage {
 }
 
 extension ImportBatch: ImportSession {}
+
+/// Attendance is RosterBackend's shared SQL layer's too (``RosterBackend/SQLStorage``), over
+/// SQLite's rows (`SQLiteStore+Attendance.swift`).
+extension SQLiteStore: AttendanceStorage {}

@@ -78,8 +78,112 @@ enum Schema {
     -- No table changes.
     """
 
+  /// Version 6: attendance (docs/formats.md). Ids are 16-byte blobs like `entries.id`; times
+  /// are Foundation reference-date seconds. `attendance_states` holds one `AttendanceSlot`
+  /// (JSON) per entry and session with the columns the counts need; the two triggers take an
+  /// entry's states out of its sessions' counts when it leaves the list and back when it
+  /// returns (an undone deletion), so the counts leave deleted entries out without a recount.
+  static let version6 = """
+    ALTER TABLE lists ADD COLUMN attendance_seq INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE attendance_statuses (
+      list INTEGER NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+      name TEXT NOT NULL,
+      counts_as TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      PRIMARY KEY (list, name)
+    ) WITHOUT ROWID;
+    CREATE TABLE attendance_sessions (
+      list INTEGER NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+      id BLOB NOT NULL,
+      name TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      events INTEGER NOT NULL DEFAULT 0,
+      marked INTEGER NOT NULL DEFAULT 0,
+      checked_in INTEGER NOT NULL DEFAULT 0,
+      inside INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (list, id),
+      UNIQUE (list, name)
+    ) WITHOUT ROWID;
+    CREATE TABLE attendance_status_counts (
+      list INTEGER NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+      session BLOB NOT NULL,
+      status TEXT NOT NULL,
+      count INTEGER NOT NULL,
+      PRIMARY KEY (list, session, status)
+    ) WITHOUT ROWID;
+    CREATE TABLE attendance_states (
+      list INTEGER NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+      session BLOB NOT NULL,
+      entry BLOB NOT NULL,
+      status TEXT,
+      marked INTEGER NOT NULL,
+      checked_in INTEGER NOT NULL,
+      inside INTEGER NOT NULL,
+      slot BLOB NOT NULL,
+      PRIMARY KEY (list, session, entry)
+    ) WITHOUT ROWID;
+    CREATE INDEX attendance_states_by_entry ON attendance_states (list, entry);
+    CREATE TABLE attendance_events (
+      list INTEGER NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+      seq INTEGER NOT NULL,
+      id BLOB NOT NULL,
+      kind TEXT NOT NULL,
+      session BLOB NOT NULL,
+      entry BLOB NOT NULL,
+      status TEXT,
+      at REAL NOT NULL,
+      by TEXT NOT NULL,
+      device TEXT NOT NULL,
+      reverts BLOB,
+      received_at REAL NOT NULL,
+      PRIMARY KEY (list, seq)
+    ) WITHOUT ROWID;
+    CREATE UNIQUE INDEX attendance_events_by_id ON attendance_events (list, id);
+    CREATE INDEX attendance_events_by_session ON attendance_events (list, session, seq);
+    CREATE TABLE attendance_undo (
+      step INTEGER PRIMARY KEY AUTOINCREMENT,
+      list INTEGER NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+      by TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      events BLOB NOT NULL
+    );
+    CREATE INDEX attendance_undo_by_actor ON attendance_undo (list, by, step);
+    CREATE TRIGGER attendance_entry_left AFTER DELETE ON entries
+    WHEN EXISTS (SELECT 1 FROM attendance_states WHERE list = OLD.list AND entry = OLD.id)
+    BEGIN
+      UPDATE attendance_sessions SET
+        marked = marked - (SELECT s.marked FROM attendance_states s
+          WHERE s.list = OLD.list AND s.session = attendance_sessions.id AND s.entry = OLD.id),
+        checked_in = checked_in - (SELECT s.checked_in FROM attendance_states s
+          WHERE s.list = OLD.list AND s.session = attendance_sessions.id AND s.entry = OLD.id),
+        inside = inside - (SELECT s.inside FROM attendance_states s
+          WHERE s.list = OLD.list AND s.session = attendance_sessions.id AND s.entry = OLD.id)
+      WHERE list = OLD.list
+        AND id IN (SELECT session FROM attendance_states WHERE list = OLD.list AND entry = OLD.id);
+      UPDATE attendance_status_counts SET count = count - 1
+      WHERE list = OLD.list AND (session, status) IN
+        (SELECT session, status FROM attendance_states WHERE list = OLD.list AND entry = OLD.id);
+    END;
+    CREATE TRIGGER attendance_entry_returned AFTER INSERT ON entries
+    WHEN EXISTS (SELECT 1 FROM attendance_states WHERE list = NEW.list AND entry = NEW.id)
+    BEGIN
+      UPDATE attendance_sessions SET
+        marked = marked + (SELECT s.marked FROM attendance_states s
+          WHERE s.list = NEW.list AND s.session = attendance_sessions.id AND s.entry = NEW.id),
+        checked_in = checked_in + (SELECT s.checked_in FROM attendance_states s
+          WHERE s.list = NEW.list AND s.session = attendance_sessions.id AND s.entry = NEW.id),
+        inside = inside + (SELECT s.inside FROM attendance_states s
+          WHERE s.list = NEW.list AND s.session = attendance_sessions.id AND s.entry = NEW.id)
+      WHERE list = NEW.list
+        AND id IN (SELECT session FROM attendance_states WHERE list = NEW.list AND entry = NEW.id);
+      UPDATE attendance_status_counts SET count = count + 1
+      WHERE list = NEW.list AND (session, status) IN
+        (SELECT session, status FROM attendance_states WHERE list = NEW.list AND entry = NEW.id);
+    END;
+    """
+
   /// Every migration in order; the schema version is the number applied.
-  static let migrations = [version1, version2, version3, version4, version5]
+  static let migrations = [version1, version2, version3, version4, version5, version6]
 
   /// The version this code writes.
   static var current: Int { migrations.count }

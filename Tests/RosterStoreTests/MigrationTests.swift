@@ -36,6 +36,32 @@ import Testing
     #expect(try store.undo(in: id) != nil)
   }
 
+  /// A schema 5 file gains the attendance tables and keeps its entries; a check-in counts, and
+  /// deleting the entry takes it out of the count (the triggers of schema 6).
+  @Test func aFifthSchemaDatabaseGainsAttendance() throws {
+    let id = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+    let anna = UUID(uuidString: "00000000-0000-0000-0000-00000000000a")!
+    do {
+      let database = try Database(path: temporary.path)
+      for migration in Schema.migrations.prefix(5) { try database.execute(migration) }
+      try database.execute("PRAGMA user_version = 5")
+      try database.execute(
+        """
+        INSERT INTO lists (id, uuid, title, rule, created, size)
+          VALUES (1, '\(UUIDText.string(id))', 'Old', 'text', 0, 1);
+        INSERT INTO entries VALUES (1, 10, X'0000000000000000000000000000000a', 'Anna', NULL, 0, 0);
+        """)
+    }
+    let store = try SQLiteStore(path: temporary.path)
+    #expect(try store.database.integer("PRAGMA user_version") == 6)
+    #expect(try store.loadList(id).entries.map(\.id) == [anna])
+    let session = try store.session(named: "Evening", in: id, creating: true)
+    #expect(try store.checkIn([anna], session: session.id, in: id).counts.last?.checkedIn == 1)
+    try store.remove([.id(anna)], from: id)
+    #expect(try store.attendanceSessions(in: id).first?.counts.checkedIn == 0)
+    #expect(try store.attendanceLog(in: id, session: nil, after: 0).count == 1)
+  }
+
   /// A schema 4 file's undo step and change-log row are JSON: after the migration to 5 they
   /// still undo and still read, and new rows are written in `EditCoding`.
   @Test func aFourthSchemaDatabaseKeepsItsJSONHistory() throws {
@@ -62,7 +88,7 @@ import Testing
         """)
     }
     let store = try SQLiteStore(path: temporary.path)
-    #expect(try store.database.integer("PRAGMA user_version") == 5)
+    #expect(try store.database.integer("PRAGMA user_version") == Int64(Schema.current))
     #expect(try store.loggedChanges(in: list, since: 0).map(\.edits) == [step])
     #expect(try store.undo(in: list) == [.remove(added, offset: 1, after: first)])
     #expect(try store.loadList(list).entries.map(\.text) == ["First"])

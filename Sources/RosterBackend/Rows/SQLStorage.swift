@@ -28,6 +28,15 @@ public struct SQLRows {
   package init(_ store: any EntryCommandStore) {
     self.store = store
   }
+
+  /// The engine's attendance rows.
+  /// - Throws: ``StoreError/database(_:)`` for an engine without them.
+  package func attendance() throws(StoreError) -> any AttendanceRowStore {
+    guard let rows = store as? any AttendanceRowStore else {
+      throw .database("This storage engine keeps no attendance.")
+    }
+    return rows
+  }
 }
 
 // MARK: Lists
