@@ -57,7 +57,7 @@ import Testing
     #expect(try store.loadList(id).entries.map(\.id) == [anna])
     let session = try store.session(named: "Evening", in: id, creating: true)
     #expect(try store.checkIn([anna], session: session.id, in: id).counts.last?.checkedIn == 1)
-    try store.remove([.id(anna)], from: id)
+    _ = try store.remove([.id(anna)], from: id)
     #expect(try store.attendanceSessions(in: id).first?.counts.checkedIn == 0)
     #expect(try store.attendanceLog(in: id, session: nil, after: 0).count == 1)
   }
