@@ -162,9 +162,9 @@ private final class LaunchBenchmark {
   }
 
   /// Types each of `texts` at the end of the search field in turn, 100 ms apart, and times each from the
-  /// keystroke to the painted frame showing its results (`frame`, GTK's search delay included)
-  /// and from GTK's `search-changed` to that frame (`applied`: the search and the repaint, beyond
-  /// GTK's delay), in nanoseconds.
+  /// keystroke to the painted frame showing its results (`frame`, the window's delay before
+  /// searching included) and from the search's start to that frame (`applied`: the search and
+  /// the repaint, beyond the delay), in nanoseconds.
   private func search(
     _ window: MainWindow, typing texts: [String],
     times: [(frame: Int64, applied: Int64, matches: Int64)],

@@ -53,9 +53,15 @@ public final class SearchBar: Widget {
     gtk_editable_set_position(entry.opaque, -1)
   }
 
-  /// The search text changed (after GTK's short delay).
+  /// The search text changed (after GTK's delay, 150 ms).
   public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) {
     Signal.connect(entry.raw, "search-changed", handler)
+  }
+
+  /// The search text changed: at once, with each keystroke (GtkEditable's `changed`), for a
+  /// caller that decides its own delay.
+  public func onTextChanged(_ handler: @escaping @MainActor () -> Void) {
+    Signal.connect(entry.raw, "changed", handler)
   }
 
   /// Search mode turned on or off (Escape, the close button, typing).

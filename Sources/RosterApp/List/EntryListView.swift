@@ -173,10 +173,12 @@ final class EntryListView {
   /// in place; only the rows below them are announced. GTK 4.8 remakes every row widget an
   /// `items-changed` removes (about 200, each a dozen widgets): at a million entries that was
   /// most of a keystroke's 0.3 s.
-  func filter(query: String, category: String?) {
+  /// - Returns: Whether what the list shows changed.
+  @discardableResult
+  func filter(query: String, category: String?) -> Bool {
     let old = itemCount
     guard var splice = state.filter(SearchFilter(query: query, category: category), in: list)
-    else { return }
+    else { return false }
     // A row being typed in keeps its entry: it and the rows under it are remade.
     if let editing = rows.values.first(where: \.hasFocusWithin), let item = editing.listItem {
       let position = item.position
@@ -198,6 +200,7 @@ final class EntryListView {
       announce(splice)
     }
     view.scrollToTop()
+    return true
   }
 
   /// Binds the rows above `end` to the entries now at their positions, keeping their widgets:
