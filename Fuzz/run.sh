@@ -45,8 +45,9 @@ build() { # name, extra sources…
 # against the modules before it, then the CLI targets in one executable, linked as csv, json
 # and lines. Nothing compiles the executable's sources: the targets run RosterCLI in process.
 lib=$out/lib
-modules=(RosterKit RosterBackend RosterStore RosterPostgres RosterEngines RosterTransfer RosterPrint
-  RosterLocalization RosterCollation RosterCLI)
+# Each after every module it imports (Package.swift).
+modules=(RosterKit RosterBackend RosterStore RosterPostgres RosterTransfer RosterLocalization
+  RosterSync RosterEngines RosterPrint RosterCollation RosterCLI)
 # The C modules under them: SQLite and gettext through their module maps, the loaders of
 # libpq (RosterPostgres) and of Pango and Cairo (RosterPrint), which use dlopen: nothing to
 # link, and RosterCollation's ICU shim, whose module map SwiftPM would write: run.sh writes it
@@ -92,7 +93,7 @@ cli() {
   if stale "$out/cli" "${archives[@]}" "${objects[@]}" Fuzz/Targets/CLIFuzz*.swift; then
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name FuzzCLI "${flags[@]}" \
       -I "$lib" "${c_includes[@]}" Fuzz/Targets/CLIFuzz*.swift "${objects[@]}" \
-      -L "$lib" "${links[@]}" -lsqlite3 -o "$out/cli" 2>&1 | quiet
+      -L "$lib" "${links[@]}" -lsqlite3 -lswiftSynchronization -o "$out/cli" 2>&1 | quiet
     [ -x "$out/cli" ] || { echo "fuzz: could not build the CLI targets" >&2; exit 1; }
   fi
   ln -sf cli "$out/$1"
