@@ -1,0 +1,81 @@
+import Testing
+
+/// `roster checkin`, `checkout`, `attendance`, `sessions`, `statuses` and `undo` after a
+/// check-in, end to end on SQLite. The user is pinned (`USER=anna`); times of day, dates and
+/// the host name are masked.
+@Suite struct AttendanceGoldenTests {
+  func transcript() throws -> Transcript {
+    try Transcript(environment: ["USER": "anna", "TZ": "UTC"], masksClock: true)
+  }
+
+  @Test func checkIn() throws {
+    let t = try transcript()
+    try t.run("add", "Anna Lindqvist", "Zoë Saldaña", "Łukasz Nowak", "Bob")
+    try t.run("checkin", "@2", "--session", "Evening")
+    try t.run("checkin", "@2", "#1", "--session", "Evening")
+    try t.run("checkin", "#3", "--session", "Evening", "--status", "late")
+    try t.run("checkin", "#3", "--session", "Evening", "--status", "present")
+    try t.run("checkin", "#4", "--session", "Evening", "--status", "sleepy")
+    try t.run("checkin", "0000", "#9", "#4", "--session", "Evening")
+    try t.run("checkin", "--clear", "#4", "--session", "Evening")
+    try t.run("checkin", "--clear", "#4", "--session", "Nope")
+    try t.run("checkout", "#2", "--session", "Evening")
+    try t.run("checkout", "#2", "--session", "Evening")
+    try t.run("checkout", "#4", "--session", "Nope")
+    try t.run("checkin", "--all", "#1")
+    try t.run("checkin", "--all", "--clear")
+    try t.run("checkin")
+    try t.run("checkin", "--all", "--session", "Class", "--status", "absent")
+    try t.run("checkin", "--all", "--session", "Class")
+    try t.run("checkin", "#1")
+    try t.run("checkin", "--help")
+    try t.verify("attendance-checkin")
+  }
+
+  @Test func attendance() throws {
+    let t = try transcript()
+    try t.run("add", "Anna Lindqvist", "Zoë Saldaña", "Bob", "--category", "Staff")
+    try t.run("attendance", "--session", "Evening")
+    try t.run("checkin", "#1", "#2", "--session", "Evening")
+    try t.run("checkin", "#2", "--session", "Evening", "--status", "late")
+    try t.run("checkout", "#1", "--session", "Evening")
+    try t.run("attendance", "--session", "Evening")
+    try t.run("attendance", "--session", "Evening", "--json")
+    try t.run("attendance", "--log", "--session", "Evening")
+    try t.run("attendance", "--log", "--json")
+    try t.run("attendance", "extra")
+    try t.run("attendance")
+    try t.verify("attendance-show")
+  }
+
+  @Test func sessionsStatusesAndUndo() throws {
+    let t = try transcript()
+    try t.run("add", "Anna Lindqvist", "Zoë Saldaña")
+    try t.run("sessions")
+    try t.run("checkin", "#1", "--session", "Monday")
+    try t.run("checkin", "#2", "--session", "Tuesday")
+    try t.run("sessions")
+    try t.run("sessions", "--json")
+    try t.run("sessions", "rename", "Monday", "Tuesday")
+    try t.run("sessions", "rename", "Monday", "Mon")
+    try t.run("sessions", "rename", "Nope", "Other")
+    try t.run("sessions", "delete", "Mon")
+    try t.run("sessions", "delete", "Mon", "--force")
+    try t.run("sessions")
+    try t.run("statuses")
+    try t.run("statuses", "add", "remote", "--counts-as", "present")
+    try t.run("statuses", "add", "remote")
+    try t.run("statuses", "add", "sick", "--counts-as", "maybe")
+    try t.run("statuses", "add", "sick")
+    try t.run("statuses", "--json")
+    try t.run("checkin", "#1", "--session", "Tuesday", "--status", "remote")
+    try t.run("attendance", "--session", "Tuesday")
+    try t.run("undo")
+    try t.run("attendance", "--session", "Tuesday")
+    try t.run("undo")
+    try t.run("attendance", "--session", "Tuesday")
+    try t.run("undo")
+    try t.run("show")
+    try t.verify("attendance-sessions")
+  }
+}
