@@ -67,9 +67,8 @@ extension CommandLineTool {
     for text in arguments.positionals { references.append(try reference(text, for: arguments)) }
     let list = try list(arguments)
     let store = try attendanceStore(arguments)
-    let session = try attempt { () throws(StoreError) in
-      try store.session(named: arguments.value(.session), in: list.id, creating: creating)
-    }
+    let session = try session(
+      arguments.value(.session), list: list, store: store, creating: creating)
     var failed = false
     var entries: [Entry] = []
     for reference in references {
@@ -139,10 +138,9 @@ extension CommandLineTool {
     let list = try list(arguments)
     let store = try attendanceStore(arguments)
     let status = arguments.value(.status) ?? AttendanceStatus.present.name
-    let (session, record) = try attempt { () throws(StoreError) in
-      let session = try store.session(
-        named: arguments.value(.session), in: list.id, creating: true)
-      return (session, try store.checkInAll(session: session.id, status: status, in: list.id))
+    let session = try session(arguments.value(.session), list: list, store: store, creating: true)
+    let record = try attempt { () throws(StoreError) in
+      try store.checkInAll(session: session.id, status: status, in: list.id)
     }
     guard let counts = record.counts.last else {
       out.line(localized("Everyone in “%1$@” is already marked in %2$@.", list.title, session.name))
@@ -161,8 +159,23 @@ extension CommandLineTool {
     _ arguments: Arguments, list: ListSummary, store: any AttendanceStorage
   ) throws(CLIError) -> AttendanceSession {
     let name = arguments.value(.session)
-    return try attempt { () throws(StoreError) in
-      try store.session(named: name, in: list.id, creating: name == nil)
+    return try session(name, list: list, store: store, creating: name == nil)
+  }
+
+  /// The session named `name` (today's when `nil`), made when `creating`; a name refused is
+  /// quoted in the message.
+  private func session(
+    _ name: String?, list: ListSummary, store: any AttendanceStorage, creating: Bool
+  ) throws(CLIError) -> AttendanceSession {
+    do throws(StoreError) {
+      return try store.session(named: name, in: list.id, creating: creating)
+    } catch .attendance(.invalidSessionName(let refusal)) {
+      throw .failed(
+        localized(
+          "“%1$@” is not a session name: %2$@", StoreError.visible(StoreError.excerpt(name ?? "")),
+          RefusalWording.sentence(for: refusal)))
+    } catch {
+      throw .store(error)
     }
   }
 
@@ -229,9 +242,7 @@ extension CommandLineTool {
     let list = try list(arguments)
     let store = try attendanceStore(arguments)
     let session = try arguments.value(.session).map { name throws(CLIError) in
-      try attempt { () throws(StoreError) in
-        try store.session(named: name, in: list.id, creating: false)
-      }
+      try self.session(name, list: list, store: store, creating: false)
     }
     let (events, sessions) = try attempt { () throws(StoreError) in
       (

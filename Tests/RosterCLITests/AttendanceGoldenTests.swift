@@ -28,6 +28,9 @@ import Testing
     try t.run("checkin", "--all", "--session", "Class", "--status", "absent")
     try t.run("checkin", "--all", "--session", "Class")
     try t.run("checkin", "#1")
+    try t.run("checkin", "#1", "--session", "")
+    try t.run("checkin", "#1", "--session", "Door\u{7}1")
+    try t.run("attendance", "--log", "--session", " ")
     try t.run("checkin", "--help")
     try t.verify("attendance-checkin")
   }
