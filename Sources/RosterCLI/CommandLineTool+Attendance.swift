@@ -80,7 +80,7 @@ extension CommandLineTool {
       }
     }
     let texts = Dictionary(entries.map { ($0.id, $0.text) }) { first, _ in first }
-    let name = { (id: UUID) in texts[id].map { "“\($0)”" } ?? Self.shortID(id) }
+    let name = { (id: UUID) in texts[id].map(Self.quoted) ?? Self.shortID(id) }
     let record = try attempt { () throws(StoreError) in
       let origin = try store.attendanceOrigin()
       var ledger = try store.attendanceLedger(
@@ -112,6 +112,9 @@ extension CommandLineTool {
     }
     if failed { throw .reported }
   }
+
+  /// An entry's text in the language's quotation marks: “Zoë Saldaña”.
+  private static func quoted(_ text: String) -> String { localized("“%@”", text) }
 
   /// A stored event's line: `Checked in 4427d28c “Zoë Saldaña” (13 of 40).`
   private static func describe(
@@ -414,7 +417,7 @@ extension CommandLineTool {
       let text = try? attempt { () throws(StoreError) in
         try store.entry(.id(event.entry), in: list.id).text
       }
-      names.append(text.map { "“\($0)”" } ?? Self.shortID(event.entry))
+      names.append(text.map(Self.quoted) ?? Self.shortID(event.entry))
     }
     var phrase = names.joined(separator: ", ")
     if record.stored.count > 3 {

@@ -1,3 +1,5 @@
+import Foundation
+import RosterTestSupport
 import Testing
 
 /// `roster checkin`, `checkout`, `attendance`, `sessions`, `statuses` and `undo` after a
@@ -80,5 +82,30 @@ import Testing
     try t.run("undo")
     try t.run("show")
     try t.verify("attendance-sessions")
+  }
+
+  /// A refused check-in and the count, in German (po/de.po compiled as TranslationTests does).
+  @Test func checkInSpeaksGerman() throws {
+    let home = try TemporaryRosterHome(
+      prefix: "roster-de",
+      extra: [
+        "ROSTER_LOCALEDIR": TranslationTests.catalogs.path, "LANG": "de_DE.UTF-8",
+        "USER": "anna",
+      ])
+    defer { try? FileManager.default.removeItem(at: home.folder) }
+    let binary = try RosterBinary.locate()
+    _ = try binary.run(["add", "Zoë Saldaña", "Anna"], environment: home.environment)
+    let first = try binary.run(
+      ["checkin", "#1", "--session", "Abend"], environment: home.environment)
+    #expect(first.stdout.hasSuffix(" „Zoë Saldaña“ eingecheckt (1 von 2).\n"))
+    let again = try binary.run(
+      ["checkin", "#1", "--session", "Abend"], environment: home.environment)
+    #expect(again.status == 1)
+    let pattern = #/roster: „Zoë Saldaña“ wurde schon um \d\d:\d\d von anna \(.+\) eingecheckt\.\n/#
+    #expect(again.stderr.wholeMatch(of: pattern) != nil, "\(again.stderr)")
+    let missing = try binary.run(
+      ["attendance", "--session", "Morgen"], environment: home.environment)
+    #expect(missing.stderr == "roster: Es gibt keinen Termin namens „Morgen“.\n")
+    #expect(missing.status == 1)
   }
 }
