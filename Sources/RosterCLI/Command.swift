@@ -41,7 +41,7 @@ struct Command: Sendable {
 
   /// The groups of `roster --help`, in order.
   enum Section: CaseIterable, Sendable {
-    case lists, entries, categories, transfer, other
+    case lists, entries, categories, attendance, transfer, other
 
     /// The group's heading, or `nil` for commands not listed in groups.
     var title: String? {
@@ -52,6 +52,8 @@ struct Command: Sendable {
           "Entries (in the list given by --list TITLE; default “%@”, created on first use):",
           RosterList.defaultTitle)
       case .categories: localized("Categories:")
+      case .attendance:
+        localized("Attendance (--session S; default today's date, YYYY-MM-DD, made on first use):")
       case .transfer: localized("Checking, import and export:")
       case .other: nil
       }

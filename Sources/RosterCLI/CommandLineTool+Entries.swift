@@ -130,6 +130,7 @@ extension CommandLineTool {
   func history(_ arguments: Arguments, redo: Bool) throws(CLIError) {
     try arguments.expect(0...0, localized("no arguments"))
     let list = try list(arguments)
+    if !redo, try undoAttendance(arguments, list: list) { return }
     let store = try store(arguments)
     let edits = try attempt { () throws(StoreError) in
       redo ? try store.redo(in: list.id) : try store.undo(in: list.id)

@@ -6,7 +6,8 @@ import RosterLocalization
 enum CommandTable {
   /// Every command, in the order `roster --help` lists them.
   static let commands: [Command] =
-    lists + entries + sorting + [watch] + database + categories + transfer + [help]
+    lists + entries + sorting + [watch] + database + categories + attendance + transfer
+    + [help]
 
   private static let byName = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
 

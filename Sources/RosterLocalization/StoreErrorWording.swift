@@ -39,8 +39,7 @@ public enum StoreErrorWording {
     case .duplicateEntry(let id):
       localized("The list already has an entry with id %@.", id.uuidString.lowercased())
     case .roster(let error): RosterErrorWording.sentence(for: error)
-    // English until the command line's attendance step words AttendanceError in German.
-    case .attendance(let error): error.description
+    case .attendance(let error): AttendanceErrorWording.sentence(for: error)
     case .database(let message): message
     }
   }

@@ -25,10 +25,17 @@ final class Transcript {
   let binary: RosterBinary
   let folder: URL
   let environment: [String: String]
+  /// Whether times of day (`19:02`), dates (`2026-12-04`, today's session) and this host's
+  /// name are masked too (`<hh:mm>`, `<date>`, `<device>`): attendance stamps events with them.
+  private let masksClock: Bool
   private var text = ""
 
-  /// A transcript on `engine`, whose runs see `extra` in their environment too (`LANG`, say).
-  init(engine: Engine = .sqlite, environment extra: [String: String] = [:]) throws {
+  /// A transcript on `engine`, whose runs see `extra` in their environment too (`LANG`, say);
+  /// with `masksClock`, clock times, dates and the host name are masked.
+  init(
+    engine: Engine = .sqlite, environment extra: [String: String] = [:], masksClock: Bool = false
+  ) throws {
+    self.masksClock = masksClock
     binary = try RosterBinary.locate()
     var extra = ["PATH": "/usr/bin:/bin"].merging(extra) { _, new in new }
     if engine == .postgres { extra["ROSTER_DB"] = try TemporaryPostgres.shared().makeDatabase() }
@@ -126,6 +133,18 @@ final class Transcript {
       ("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z", "<time>"),
     ]
     for (pattern, replacement) in patterns {
+      masked = masked.replacingOccurrences(
+        of: pattern, with: replacement, options: .regularExpression)
+    }
+    guard masksClock else { return masked }
+    let host = ProcessInfo.processInfo.hostName
+    for (shown, replacement) in [("(\(host))", "(<device>)"), ("\"\(host)\"", "\"<device>\"")] {
+      masked = masked.replacingOccurrences(of: shown, with: replacement)
+    }
+    let clock = [
+      ("\\b[0-9]{4}-[0-9]{2}-[0-9]{2}\\b", "<date>"), ("\\b[0-9]{2}:[0-9]{2}\\b", "<hh:mm>"),
+    ]
+    for (pattern, replacement) in clock {
       masked = masked.replacingOccurrences(
         of: pattern, with: replacement, options: .regularExpression)
     }

@@ -1,0 +1,111 @@
+import RosterLocalization
+
+/// `roster checkin`, `checkout`, `attendance`, `sessions …`, `statuses …`.
+extension CommandTable {
+  static let session = Option.option(
+    .session, "S",
+    help: localized("The session (an evening, a class day); default today's date, YYYY-MM-DD."))
+
+  static let attendance: [Command] = [
+    Command(
+      "checkin", section: .attendance,
+      listing: .init(
+        "checkin ENTRY… [--status STATUS]", localized("Check entries in (first check-in wins).")),
+      usage: [
+        "checkin ENTRY… [--session S] [--status STATUS] [--list TITLE]",
+        "checkin --all [--session S] [--status STATUS] [--list TITLE]",
+        "checkin --clear ENTRY… [--session S] [--list TITLE]",
+      ],
+      description: localized(
+        """
+        Checks each ENTRY in for the session, as one undoable action, and prints the count.
+        An entry already checked in is refused with who checked it in, when and where (exit
+        status 1); the others are still checked in. --status over an entry already marked
+        changes its status on purpose (logged).
+        """),
+      options: [
+        list, session,
+        .option(
+          .status, "STATUS",
+          help: localized("The status to give: present (the default), late, excused, absent…")),
+        .flag(.all, help: localized("Everyone not yet marked in the session, as one action.")),
+        .flag(.clear, help: localized("Back to not marked (a revert, logged).")),
+      ],
+      run: { tool, arguments throws(CLIError) in try tool.checkIn(arguments) }),
+    Command(
+      "checkout", section: .attendance,
+      listing: .init("checkout ENTRY…", localized("Record that entries left.")),
+      usage: ["checkout ENTRY… [--session S] [--list TITLE]"],
+      description: localized(
+        """
+        Checks each ENTRY out (left) of the session, as one undoable action. An entry not
+        checked in is refused (exit status 1).
+        """),
+      options: [list, session],
+      run: { tool, arguments throws(CLIError) in try tool.checkOut(arguments) }),
+    Command(
+      "attendance", section: .attendance,
+      listing: .init(
+        "attendance [--log] [--json]", localized("Who is checked in and inside, or the log.")),
+      usage: [
+        "attendance [--session S] [--list TITLE] [--json]",
+        "attendance --log [--session S] [--list TITLE] [--json]",
+      ],
+      description: localized(
+        """
+        Prints every entry in list order with its state in the session: position, short id,
+        text, status (or -), time and who; the last line counts those checked in and inside.
+        With --log, prints the session's events in the order the store received them.
+        """),
+      options: [
+        list, session,
+        .flag(.log, help: localized("The events instead: kind, time, entry, status, who, device.")),
+        .flag(
+          .json,
+          help:
+            #"A JSON array of {"position","id","text","category","status","at","by","device","left_at"}; with --log {"sequence","kind","session","id","text","status","at","received_at","by","device"}."#
+        ),
+      ],
+      run: { tool, arguments throws(CLIError) in try tool.showAttendance(arguments) }),
+    Command(
+      "sessions", section: .attendance,
+      listing: .init("sessions [--json]", localized("Show the list's sessions with their counts.")),
+      usage: ["sessions [--list TITLE] [--json]"],
+      description: localized(
+        "Shows the list's sessions in the order they were made, each with its counts."),
+      options: [
+        list,
+        .flag(.json, help: #"A JSON array of {"name","checked_in","inside","marked","events"}."#),
+      ],
+      run: { tool, arguments throws(CLIError) in try tool.listSessions(arguments) }),
+    Command(
+      "sessions rename", section: .attendance, listing: .init("sessions rename OLD NEW"),
+      usage: ["sessions rename OLD NEW [--list TITLE]"],
+      description: localized("Renames a session; its events stay with it."),
+      options: [list],
+      run: { tool, arguments throws(CLIError) in try tool.renameSession(arguments) }),
+    Command(
+      "sessions delete", section: .attendance, listing: .init("sessions delete NAME [--force]"),
+      usage: ["sessions delete NAME [--force] [--list TITLE]"],
+      description: localized(
+        "Deletes a session: refused while it has events, unless --force. The log keeps them."),
+      options: [list, .flag(.force)],
+      run: { tool, arguments throws(CLIError) in try tool.deleteSession(arguments) }),
+    Command(
+      "statuses", section: .attendance,
+      listing: .init("statuses [--json]", localized("Show the list's statuses.")),
+      usage: ["statuses [--list TITLE] [--json]"],
+      description: localized(
+        "Shows the list's statuses in order, each counting as present or absent."),
+      options: [list, .flag(.json, help: #"A JSON array of {"name","counts_as"}."#)],
+      run: { tool, arguments throws(CLIError) in try tool.listStatuses(arguments) }),
+    Command(
+      "statuses add", section: .attendance,
+      listing: .init("statuses add NAME [--counts-as present|absent]"),
+      usage: ["statuses add NAME [--counts-as present|absent] [--list TITLE]"],
+      description: localized(
+        "Adds a status to the list, last; it counts as absent unless --counts-as present."),
+      options: [list, .option(.countsAs, "present|absent")],
+      run: { tool, arguments throws(CLIError) in try tool.addStatus(arguments) }),
+  ]
+}

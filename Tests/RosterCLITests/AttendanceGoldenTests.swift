@@ -1,0 +1,111 @@
+import Foundation
+import RosterTestSupport
+import Testing
+
+/// `roster checkin`, `checkout`, `attendance`, `sessions`, `statuses` and `undo` after a
+/// check-in, end to end on SQLite. The user is pinned (`USER=anna`); times of day, dates and
+/// the host name are masked.
+@Suite struct AttendanceGoldenTests {
+  func transcript() throws -> Transcript {
+    try Transcript(environment: ["USER": "anna", "TZ": "UTC"], masksClock: true)
+  }
+
+  @Test func checkIn() throws {
+    let t = try transcript()
+    try t.run("add", "Anna Lindqvist", "Zoë Saldaña", "Łukasz Nowak", "Bob")
+    try t.run("checkin", "@2", "--session", "Evening")
+    try t.run("checkin", "@2", "#1", "--session", "Evening")
+    try t.run("checkin", "#3", "--session", "Evening", "--status", "late")
+    try t.run("checkin", "#3", "--session", "Evening", "--status", "present")
+    try t.run("checkin", "#4", "--session", "Evening", "--status", "sleepy")
+    try t.run("checkin", "0000", "#9", "#4", "--session", "Evening")
+    try t.run("checkin", "--clear", "#4", "--session", "Evening")
+    try t.run("checkin", "--clear", "#4", "--session", "Nope")
+    try t.run("checkout", "#2", "--session", "Evening")
+    try t.run("checkout", "#2", "--session", "Evening")
+    try t.run("checkout", "#4", "--session", "Nope")
+    try t.run("checkin", "--all", "#1")
+    try t.run("checkin", "--all", "--clear")
+    try t.run("checkin")
+    try t.run("checkin", "--all", "--session", "Class", "--status", "absent")
+    try t.run("checkin", "--all", "--session", "Class")
+    try t.run("checkin", "#1")
+    try t.run("checkin", "#1", "--session", "")
+    try t.run("checkin", "#1", "--session", "Door\u{7}1")
+    try t.run("attendance", "--log", "--session", " ")
+    try t.run("checkin", "--help")
+    try t.verify("attendance-checkin")
+  }
+
+  @Test func attendance() throws {
+    let t = try transcript()
+    try t.run("add", "Anna Lindqvist", "Zoë Saldaña", "Bob", "--category", "Staff")
+    try t.run("attendance", "--session", "Evening")
+    try t.run("checkin", "#1", "#2", "--session", "Evening")
+    try t.run("checkin", "#2", "--session", "Evening", "--status", "late")
+    try t.run("checkout", "#1", "--session", "Evening")
+    try t.run("attendance", "--session", "Evening")
+    try t.run("attendance", "--session", "Evening", "--json")
+    try t.run("attendance", "--log", "--session", "Evening")
+    try t.run("attendance", "--log", "--json")
+    try t.run("attendance", "extra")
+    try t.run("attendance")
+    try t.verify("attendance-show")
+  }
+
+  @Test func sessionsStatusesAndUndo() throws {
+    let t = try transcript()
+    try t.run("add", "Anna Lindqvist", "Zoë Saldaña")
+    try t.run("sessions")
+    try t.run("checkin", "#1", "--session", "Monday")
+    try t.run("checkin", "#2", "--session", "Tuesday")
+    try t.run("sessions")
+    try t.run("sessions", "--json")
+    try t.run("sessions", "rename", "Monday", "Tuesday")
+    try t.run("sessions", "rename", "Monday", "Mon")
+    try t.run("sessions", "rename", "Nope", "Other")
+    try t.run("sessions", "delete", "Mon")
+    try t.run("sessions", "delete", "Mon", "--force")
+    try t.run("sessions")
+    try t.run("statuses")
+    try t.run("statuses", "add", "remote", "--counts-as", "present")
+    try t.run("statuses", "add", "remote")
+    try t.run("statuses", "add", "sick", "--counts-as", "maybe")
+    try t.run("statuses", "add", "sick")
+    try t.run("statuses", "--json")
+    try t.run("checkin", "#1", "--session", "Tuesday", "--status", "remote")
+    try t.run("attendance", "--session", "Tuesday")
+    try t.run("undo")
+    try t.run("attendance", "--session", "Tuesday")
+    try t.run("undo")
+    try t.run("attendance", "--session", "Tuesday")
+    try t.run("undo")
+    try t.run("show")
+    try t.verify("attendance-sessions")
+  }
+
+  /// A refused check-in and the count, in German (po/de.po compiled as TranslationTests does).
+  @Test func checkInSpeaksGerman() throws {
+    let home = try TemporaryRosterHome(
+      prefix: "roster-de",
+      extra: [
+        "ROSTER_LOCALEDIR": TranslationTests.catalogs.path, "LANG": "de_DE.UTF-8",
+        "USER": "anna",
+      ])
+    defer { try? FileManager.default.removeItem(at: home.folder) }
+    let binary = try RosterBinary.locate()
+    _ = try binary.run(["add", "Zoë Saldaña", "Anna"], environment: home.environment)
+    let first = try binary.run(
+      ["checkin", "#1", "--session", "Abend"], environment: home.environment)
+    #expect(first.stdout.hasSuffix(" „Zoë Saldaña“ eingecheckt (1 von 2).\n"))
+    let again = try binary.run(
+      ["checkin", "#1", "--session", "Abend"], environment: home.environment)
+    #expect(again.status == 1)
+    let pattern = #/roster: „Zoë Saldaña“ wurde schon um \d\d:\d\d von anna \(.+\) eingecheckt\.\n/#
+    #expect(again.stderr.wholeMatch(of: pattern) != nil, "\(again.stderr)")
+    let missing = try binary.run(
+      ["attendance", "--session", "Morgen"], environment: home.environment)
+    #expect(missing.stderr == "roster: Es gibt keinen Termin namens „Morgen“.\n")
+    #expect(missing.status == 1)
+  }
+}
