@@ -91,9 +91,13 @@ cli() {
   fi
   local objects=("$lib/cpangocairo.o" "$lib/clibpq.o" "$lib/cicushim.o")
   if stale "$out/cli" "${archives[@]}" "${objects[@]}" Fuzz/Targets/CLIFuzz*.swift; then
+    # Whole archives: a conformance found only by a dynamic cast (SQLiteStore as an
+    # AttendanceRowStore) lives in an object nothing else references, which the linker would
+    # otherwise leave out.
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name FuzzCLI "${flags[@]}" \
       -I "$lib" "${c_includes[@]}" Fuzz/Targets/CLIFuzz*.swift "${objects[@]}" \
-      -L "$lib" "${links[@]}" -lsqlite3 -lswiftSynchronization -o "$out/cli" 2>&1 | quiet
+      -L "$lib" -Xlinker --whole-archive "${links[@]}" -Xlinker --no-whole-archive -lsqlite3 \
+      -lswiftSynchronization -o "$out/cli" 2>&1 | quiet
     [ -x "$out/cli" ] || { echo "fuzz: could not build the CLI targets" >&2; exit 1; }
   fi
   ln -sf cli "$out/$1"

@@ -7,7 +7,7 @@ extension SQLStorage {
   /// See ``AttendanceStorage/attendanceOrigin()``.
   /// - Complexity: O(1) after the first call.
   public func attendanceOrigin() throws(StoreError) -> AttendanceOrigin {
-    let rows = try sqlRows.attendance()
+    let rows = sqlRows.attendance
     let actor = try rows.attendanceActor()
     return AttendanceOrigin(by: actor.by, device: actor.device)
   }
@@ -15,7 +15,7 @@ extension SQLStorage {
   /// See ``AttendanceStorage/attendanceStatuses(in:)``.
   /// - Complexity: O(t).
   public func attendanceStatuses(in list: UUID) throws(StoreError) -> [AttendanceStatus] {
-    try sqlRows.attendance().performStatuses(in: list)
+    try sqlRows.attendance.performStatuses(in: list)
   }
 
   /// See ``AttendanceStorage/addAttendanceStatus(named:countsAs:in:)``.
@@ -24,13 +24,13 @@ extension SQLStorage {
   public func addAttendanceStatus(
     named name: String, countsAs: AttendanceStatus.Presence, in list: UUID
   ) throws(StoreError) -> AttendanceStatus {
-    try sqlRows.attendance().performAddStatus(named: name, countsAs: countsAs, in: list)
+    try sqlRows.attendance.performAddStatus(named: name, countsAs: countsAs, in: list)
   }
 
   /// See ``AttendanceStorage/attendanceSessions(in:)``.
   /// - Complexity: O(s + c).
   public func attendanceSessions(in list: UUID) throws(StoreError) -> [AttendanceSessionSummary] {
-    try sqlRows.attendance().performSessions(in: list)
+    try sqlRows.attendance.performSessions(in: list)
   }
 
   /// See ``AttendanceStorage/session(named:in:creating:at:calendar:)``.
@@ -38,7 +38,7 @@ extension SQLStorage {
   public func session(
     named name: String?, in list: UUID, creating: Bool, at date: Date, calendar: Calendar
   ) throws(StoreError) -> AttendanceSession {
-    try sqlRows.attendance().performSession(
+    try sqlRows.attendance.performSession(
       named: name, in: list, creating: creating, at: date, calendar: calendar)
   }
 
@@ -48,13 +48,13 @@ extension SQLStorage {
   public func renameSession(named old: String, to new: String, in list: UUID)
     throws(StoreError) -> AttendanceSession
   {
-    try sqlRows.attendance().performRenameSession(named: old, to: new, in: list)
+    try sqlRows.attendance.performRenameSession(named: old, to: new, in: list)
   }
 
   /// See ``AttendanceStorage/deleteSession(named:force:in:)``.
   /// - Complexity: O(k + log s).
   public func deleteSession(named name: String, force: Bool, in list: UUID) throws(StoreError) {
-    try sqlRows.attendance().performDeleteSession(named: name, force: force, in: list)
+    try sqlRows.attendance.performDeleteSession(named: name, force: force, in: list)
   }
 
   /// See ``AttendanceStorage/record(_:in:undoable:)``.
@@ -63,13 +63,13 @@ extension SQLStorage {
   public func record(_ events: [AttendanceEvent], in list: UUID, undoable: Bool)
     throws(StoreError) -> AttendanceRecord
   {
-    try sqlRows.attendance().performRecord(events, in: list, undoable: undoable)
+    try sqlRows.attendance.performRecord(events, in: list, undoable: undoable)
   }
 
   /// See ``AttendanceStorage/attendanceLedger(for:)``.
   /// - Complexity: O(s + e).
   public func attendanceLedger(for list: UUID) throws(StoreError) -> AttendanceLedger {
-    try sqlRows.attendance().performLedger(for: list)
+    try sqlRows.attendance.performLedger(for: list)
   }
 
   /// See ``AttendanceStorage/attendanceLedger(for:session:entries:)``.
@@ -77,7 +77,7 @@ extension SQLStorage {
   public func attendanceLedger(for list: UUID, session: UUID, entries: [UUID]?)
     throws(StoreError) -> AttendanceLedger
   {
-    try sqlRows.attendance().performLedger(for: list, session: session, entries: entries)
+    try sqlRows.attendance.performLedger(for: list, session: session, entries: entries)
   }
 
   /// See ``AttendanceStorage/attendanceLog(in:session:after:)``.
@@ -85,18 +85,18 @@ extension SQLStorage {
   public func attendanceLog(in list: UUID, session: UUID?, after: Int64) throws(StoreError)
     -> [AttendanceEvent]
   {
-    try sqlRows.attendance().performLog(in: list, session: session, after: after)
+    try sqlRows.attendance.performLog(in: list, session: session, after: after)
   }
 
   /// See ``AttendanceStorage/undoAttendance(in:)``.
   /// - Complexity: O(k log n) for a step of k events.
   public func undoAttendance(in list: UUID) throws(StoreError) -> AttendanceRecord? {
-    try sqlRows.attendance().performUndoAttendance(in: list)
+    try sqlRows.attendance.performUndoAttendance(in: list)
   }
 
   /// See ``AttendanceStorage/attendanceUndoIsNewest(in:)``.
   /// - Complexity: O(log s).
   public func attendanceUndoIsNewest(in list: UUID) throws(StoreError) -> Bool {
-    try sqlRows.attendance().performAttendanceUndoIsNewest(in: list)
+    try sqlRows.attendance.performAttendanceUndoIsNewest(in: list)
   }
 }

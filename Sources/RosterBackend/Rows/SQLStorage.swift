@@ -21,22 +21,18 @@ public protocol SQLStorage: CommandStorage {
 
 /// An engine's rows as RosterBackend's shared SQL layer sees them: opaque outside the package.
 public struct SQLRows {
-  /// The engine, through its row primitives.
-  package let store: any EntryCommandStore
+  /// The engine, through its row primitives, attendance's included.
+  package let store: any AttendanceRowStore
 
-  /// The rows of `store`.
-  package init(_ store: any EntryCommandStore) {
+  /// The rows of `store`. An engine hands itself over whole, so that nothing needs a dynamic
+  /// cast to find its attendance rows (a cast that a statically linked program may fail,
+  /// when the linker left out the object file holding the conformance).
+  package init(_ store: any AttendanceRowStore) {
     self.store = store
   }
 
   /// The engine's attendance rows.
-  /// - Throws: ``StoreError/database(_:)`` for an engine without them.
-  package func attendance() throws(StoreError) -> any AttendanceRowStore {
-    guard let rows = store as? any AttendanceRowStore else {
-      throw .database("This storage engine keeps no attendance.")
-    }
-    return rows
-  }
+  package var attendance: any AttendanceRowStore { store }
 }
 
 // MARK: Lists
