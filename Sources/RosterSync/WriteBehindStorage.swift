@@ -48,12 +48,6 @@ public final class WriteBehindStorage: RosterStorage, DeferredWriting {
   /// Waits until every action is stored or refused, or `timeout` has passed.
   public func finishWrites(timeout: Duration) -> Bool { writer.finish(timeout: timeout) }
 
-  /// Stores what waits, then ends the writing thread.
-  public func close() {
-    _ = writer.finish(timeout: .seconds(86_400))
-    writer.stop()
-  }
-
   // MARK: Reading, on the window's connection
 
   /// The lists, as stored: an action still waiting is not counted yet. O(l).
