@@ -326,22 +326,28 @@ def category_badge(app):
     app.screenshot("categories-dialog")
 
 
+def start_rename(app, current):
+    """Opens Rename List… from the main menu, waits for `current` in its field, and selects it
+    for the new title to replace."""
+    app.press_named("push button", "Main Menu")
+    app.press_named("menu item", "Rename List…")
+    title = app.need("text", "List title")
+    wait_until(lambda: text_of(title) == current, 3, "the current title in the field")
+    app.key("ctrl+a")
+
+
 @scenario
 def lists_create_rename_delete(app):
     add(app, "Anna")
     app.press_named("push button", "New List")
-    title = app.need_focused("text", "List title", "focus on the title field")
+    app.need_focused("text", "List title", "focus on the title field")
     app.type("Party")
     app.key("Return")
     wait_until(lambda: app.find("label", "Party") and app.find("label", "0 entries"), 3,
                "the new list in the header")
     app.need("label", "Nothing to show here")
     add(app, "Zoë")
-    app.press_named("push button", "Main Menu")
-    app.press_named("menu item", "Rename List…")
-    title = app.need("text", "List title")
-    wait_until(lambda: text_of(title) == "Party", 3, "the current title in the field")
-    app.key("ctrl+a")
+    start_rename(app, "Party")
     app.type("Summer Party 2026")
     app.key("Return")
     app.need("label", "Summer Party 2026")
@@ -1280,11 +1286,7 @@ def rename_to_a_title_taken_meanwhile(app):
     """Another process takes a title a moment before the window renames its list to it: the
     rename is taken back, with the reason in words, and the sidebar shows the title once."""
     add(app, "Anna")
-    app.press_named("push button", "Main Menu")
-    app.press_named("menu item", "Rename List…")
-    title = app.need("text", "List title")
-    wait_until(lambda: text_of(title) == "Names", 3, "the current title in the field")
-    app.key("ctrl+a")
+    start_rename(app, "Names")
     app.type("Guests")
     roster_cli(app, "lists", "create", "Guests")
     app.key("Return")
