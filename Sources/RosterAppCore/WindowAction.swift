@@ -21,6 +21,7 @@ public enum WindowAction: String, CaseIterable, Hashable, Sendable {
   case sortLastWordAToZ = "sort-last-word-a-z"
   case sortLastWordZToA = "sort-last-word-z-a"
   case keepSorted = "keep-sorted"
+  case newSession = "new-session"
 
   /// The action's name in the window's action group.
   public var name: String { rawValue }
@@ -36,6 +37,9 @@ public enum RowAction: String, CaseIterable, Hashable, Sendable {
   case delete
   case setCategory = "set-category"
   case newCategory = "new-category"
+  case setStatus = "set-status"
+  case checkOut = "check-out"
+  case clearAttendance = "clear-attendance"
 
   /// The action's name in the row's action group.
   public var name: String { rawValue }

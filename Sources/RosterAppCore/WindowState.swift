@@ -35,10 +35,12 @@ public struct WindowState: Equatable, Sendable {
 
   /// The state for a list of `count` entries; `matchCount` is the number of search results
   /// while a search is on, `nil` otherwise; `offlineWaiting` is how many actions wait to be
-  /// sent while a shared server cannot be reached, `nil` while it can (or for a local file).
+  /// sent while a shared server cannot be reached, `nil` while it can (or for a local file);
+  /// `attendance` is the session's count (`13 of 40 checked in · 11 inside`) for a list that
+  /// takes attendance, shown instead of the number of entries.
   public init(
     count: Int, matchCount: Int?, isLoading: Bool, canUndo: Bool, canRedo: Bool,
-    offlineWaiting: Int? = nil
+    offlineWaiting: Int? = nil, attendance: String? = nil
   ) {
     subtitle =
       if let offlineWaiting {
@@ -49,6 +51,8 @@ public struct WindowState: Equatable, Sendable {
             count: offlineWaiting, GroupedNumber.text(offlineWaiting))
       } else if let matchCount {
         localized("%1$@ of %2$@", GroupedNumber.text(matchCount), GroupedNumber.text(count))
+      } else if let attendance {
+        attendance
       } else {
         localizedPlural("%@ entry", "%@ entries", count: count, GroupedNumber.text(count))
       }

@@ -7,6 +7,11 @@ public final class CheckButton: Widget {
     super.init(gtk_check_button_new_with_label(label))
   }
 
+  /// A check button without a label: name it with ``Widget/setAccessibleLabel(_:)``.
+  public init() {
+    super.init(gtk_check_button_new())
+  }
+
   /// Whether it is ticked.
   public var isActive: Bool {
     get { gtk_check_button_get_active(typed(GtkCheckButton.self)) != 0 }

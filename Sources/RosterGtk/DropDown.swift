@@ -35,6 +35,14 @@ public final class DropDown: Widget {
     set { gtk_drop_down_set_selected(opaque, UInt32(newValue)) }
   }
 
+  /// Chooses the item at `index` without calling the ``onSelected(_:)`` handler: the
+  /// program's choice, not the person's.
+  public func selectQuietly(_ index: Int) {
+    isUpdating = true
+    selected = index
+    isUpdating = false
+  }
+
   /// The chosen item, if any.
   public var selectedText: String? {
     selected < items.count ? items[selected] : nil

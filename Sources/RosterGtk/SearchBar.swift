@@ -64,6 +64,11 @@ public final class SearchBar: Widget {
     Signal.connect(entry.raw, "changed", handler)
   }
 
+  /// The person pressed Enter in the field.
+  public func onActivate(_ handler: @escaping @MainActor () -> Void) {
+    Signal.connect(entry.raw, "activate", handler)
+  }
+
   /// Search mode turned on or off (Escape, the close button, typing).
   public func onModeChanged(_ handler: @escaping @MainActor () -> Void) {
     Signal.connect(raw, "notify::search-mode-enabled") { _ in handler() }

@@ -14,9 +14,9 @@ import RosterLocalization
 /// instead of raising a message.
 public final class SharedStorage: RosterStorage {
   private let link: OutboxSender
-  private var reader: any RosterStorage
+  private(set) var reader: any RosterStorage
   private var lastLists: [ListSummary] = []
-  private var readerOnline = true
+  private(set) var readerOnline = true
   private var senderOnline = true
   /// Actions that no longer applied, not yet shown to the person.
   private var reports: [NotAppliedOperation] = []

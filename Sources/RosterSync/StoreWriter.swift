@@ -12,6 +12,7 @@ public final class StoreWriter: @unchecked Sendable {
   /// One unit of work, in order.
   private enum Job {
     case record(list: UUID, change: ListChange)
+    case attendance(list: UUID, events: [AttendanceEvent])
     case run(@Sendable (any RosterStorage) -> Void)
   }
 
@@ -23,6 +24,7 @@ public final class StoreWriter: @unchecked Sendable {
   /// Whether a job is running on the thread.
   private var running = false
   private var refused: [RefusedAction] = []
+  private var refusedAttendance: [RefusedAttendance] = []
   private var stopped = false
   private var settledHandler: (@Sendable () -> Void)?
 
@@ -61,6 +63,13 @@ public final class StoreWriter: @unchecked Sendable {
     try enqueue(.record(list: list, change: change))
   }
 
+  /// Hands an attendance action's events over for storing, as one undoable step, after every
+  /// earlier job. O(1), no I/O.
+  /// - Throws: ``RosterBackend/StoreError/database(_:)`` once the writer has stopped.
+  public func record(_ events: [AttendanceEvent], in list: UUID) throws(StoreError) {
+    try enqueue(.attendance(list: list, events: events))
+  }
+
   /// Runs `body` on the writing connection after every earlier job, and waits for its result.
   public func run<T: Sendable>(
     _ body: @escaping @Sendable (any RosterStorage) throws(StoreError) -> T
@@ -89,6 +98,15 @@ public final class StoreWriter: @unchecked Sendable {
     defer { condition.unlock() }
     let taken = refused
     refused = []
+    return taken
+  }
+
+  /// The attendance actions refused since the last call, in order.
+  public func takeRefusedAttendance() -> [RefusedAttendance] {
+    condition.lock()
+    defer { condition.unlock() }
+    let taken = refusedAttendance
+    refusedAttendance = []
     return taken
   }
 
@@ -131,10 +149,31 @@ public final class StoreWriter: @unchecked Sendable {
           continue
         }
         settle(refusal: nil)
+      case .attendance(let list, let events):
+        settle(attendance: storeAttendance(events, in: list))
       case .run(let body):
         body(store)
         settle(refusal: nil)
       }
+    }
+  }
+
+  /// Stores an attendance action; what the store refused of it, if anything.
+  private func storeAttendance(_ events: [AttendanceEvent], in list: UUID) -> RefusedAttendance? {
+    guard let attendance = store as? any AttendanceStorage else {
+      return RefusedAttendance(
+        list: list, events: events, refusals: [],
+        failure: .database("This database keeps no attendance."))
+    }
+    do {
+      let record = try attendance.record(events, in: list, undoable: true)
+      guard !record.refused.isEmpty else { return nil }
+      let refusedIDs = Set(record.refused.compactMap { $0.event?.id })
+      return RefusedAttendance(
+        list: list, events: events.filter { refusedIDs.contains($0.id) },
+        refusals: record.refused, failure: nil)
+    } catch {
+      return RefusedAttendance(list: list, events: events, refusals: [], failure: error)
     }
   }
 
@@ -162,15 +201,16 @@ public final class StoreWriter: @unchecked Sendable {
 
   /// After a job: keeps a refusal, and calls the handler when something refused or nothing
   /// waits any more.
-  private func settle(refusal: RefusedAction?) {
+  private func settle(refusal: RefusedAction? = nil, attendance: RefusedAttendance? = nil) {
     condition.lock()
     if let refusal { refused.append(refusal) }
+    if let attendance { refusedAttendance.append(attendance) }
     running = false
     condition.broadcast()
     let idle = head == jobs.count
     let handler = settledHandler
     condition.unlock()
-    if refusal != nil || idle { handler?() }
+    if refusal != nil || attendance != nil || idle { handler?() }
   }
 
   private static func seconds(_ duration: Duration) -> TimeInterval {

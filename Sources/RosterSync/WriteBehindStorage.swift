@@ -14,7 +14,7 @@ public import RosterKit
 /// The few operations whose caller needs the store's answer at once (creating, renaming or
 /// deleting a list; the store's own undo) run on the writer after every waiting action and
 /// wait for it; so does loading a list, so that it reflects every action made before.
-public final class WriteBehindStorage: RosterStorage, DeferredWriting {
+public final class WriteBehindStorage: RosterStorage, DeferredWriting, AttendanceDesk {
   private let reader: any RosterStorage
   private let writer: StoreWriter
 
@@ -145,6 +145,24 @@ public final class WriteBehindStorage: RosterStorage, DeferredWriting {
   public func redo(in list: UUID) throws(StoreError) -> [ListEdit]? {
     try writer.run { store throws(StoreError) in try store.redo(in: list) }
   }
+
+  // MARK: Attendance
+
+  /// The window's connection, when it keeps attendance (a SQLite file does).
+  public var attendanceStore: (any AttendanceStorage)? { reader as? any AttendanceStorage }
+
+  /// Hands the action's events to the writing thread and returns at once. O(1), no I/O.
+  /// - Returns: `nil`: a refusal comes back from ``takeRefusedAttendance()``.
+  public func submitAttendance(_ events: [AttendanceEvent], in list: UUID) throws(StoreError)
+    -> AttendanceRecord?
+  {
+    guard !events.isEmpty else { return AttendanceRecord() }
+    try writer.record(events, in: list)
+    return nil
+  }
+
+  /// The attendance actions the store refused since the last call, in order.
+  public func takeRefusedAttendance() -> [RefusedAttendance] { writer.takeRefusedAttendance() }
 
   private func settleWrites() {
     _ = writer.finish(timeout: .seconds(86_400))

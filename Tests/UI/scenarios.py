@@ -1414,6 +1414,132 @@ def locked_database_keeps_the_window_drawing(app):
           f"the database holds {stored_texts(app)}")
 
 
+# Check-in: the rows' check buttons, the door's search, the filters, and live counts.
+
+def guests(app, names=("Anna Amsel", "Berta Brandt", "Cem Çelik")):
+    """Adds `names` with the built `roster` and waits until the window shows them."""
+    roster_cli(app, "add", *names)
+    for name in names:
+        app.need("text", name, timeout=5)
+
+
+def attendance_of(app):
+    """The stored attendance in today's session, entry text → status (None when not marked)."""
+    rows = json.loads(roster_cli(app, "attendance", "--json"))
+    return {row["text"]: row["status"] for row in rows}
+
+
+def check_button(app, text):
+    """The check button of the row showing `text`: named “Check in TEXT” until checked in."""
+    return app.row_part(text, "check box")
+
+
+@scenario
+def check_in_by_clicking(app):
+    guests(app)
+    app.click(app.need("check box", "Check in Berta Brandt"))
+    header_says(app, "1 of 3 checked in · 1 inside")
+    wait_until(lambda: (check_button(app, "Berta Brandt").name or "").startswith("Checked in at"),
+               3, "the button to say when and by whom")
+    check(attendance_of(app)["Berta Brandt"] == "present",
+          f"the database holds {attendance_of(app)}")
+    app.screenshot("checked-in")
+    # The row menu gives a status on purpose.
+    app.press_named("push button", "More for Anna Amsel")
+    app.need("menu item", "Status")
+    app.screenshot("row-menu")
+    app.key("Escape")
+    # Ctrl+Z takes the check-in back: a clear in the log, nothing deleted.
+    app.focus(app.need("text", "New entry"))
+    app.key("ctrl+z")
+    header_says(app, "0 of 3 checked in · 0 inside")
+    app.need("check box", "Check in Berta Brandt")
+    check(attendance_of(app)["Berta Brandt"] is None, f"the database holds {attendance_of(app)}")
+    log = json.loads(roster_cli(app, "attendance", "--log", "--json"))
+    check([event["kind"] for event in log] == ["checkin", "clear"], f"the log is {log}")
+
+
+@scenario
+def door_checks_in_by_search_and_enter(app):
+    guests(app)
+    app.key("ctrl+f")
+    search = app.need_focused("entry", "Search", "focus on search")
+    app.type("bert")
+    app.key("Return")
+    app.need("label", "Checked in “Berta Brandt” · 1 of 3")
+    wait_until(lambda: text_of(search) == "", 3, "the search to clear for the next guest")
+    check(has_state(search, pyatspi.STATE_FOCUSED), "the search lost the focus")
+    header_says(app, "1 of 3 checked in · 1 inside")
+    app.screenshot("checked-in-toast")
+    # Already checked in: a toast with who and when, never a dialog.
+    app.type("bert")
+    app.key("Return")
+    wait_until(lambda: any("was already checked in at" in (node.name or "")
+                           for node in app.all("label")), 3, "the already-checked-in toast")
+    check(attendance_of(app)["Berta Brandt"] == "present", "the second check-in changed it")
+    # Several match: Enter only says how many.
+    app.type("a")
+    app.key("Return")
+    app.need("label", "2 entries match: type more to check one in.")
+    check(all(status is None for text, status in attendance_of(app).items()
+              if text != "Berta Brandt"), "Enter with several matches checked someone in")
+    # A scanner types a short id and Enter, 20 ms a key.
+    app.key("ctrl+a", "BackSpace")
+    ids = {row["text"]: row["id"] for row in json.loads(roster_cli(app, "show", "--json"))}
+    xdotool("type", "--delay", "20", ids["Cem Çelik"][:8])
+    xdotool("key", "Return")
+    app.need("label", "Checked in “Cem Çelik” · 2 of 3")
+    header_says(app, "2 of 3 checked in · 2 inside")
+    # The toast's Undo takes that check-in back.
+    app.press(app.need("push button", "Undo"))
+    header_says(app, "1 of 3 checked in · 1 inside")
+    check(attendance_of(app)["Cem Çelik"] is None, f"the database holds {attendance_of(app)}")
+    app.screenshot("door")
+
+
+@scenario
+def filters_show_who_arrived(app):
+    guests(app)
+    roster_cli(app, "checkin", "#1", "#3")
+    roster_cli(app, "checkout", "#3")
+    header_says(app, "2 of 3 checked in · 1 inside")
+    app.key("ctrl+f")
+    app.need_focused("entry", "Search", "focus on search")
+    expected = {
+        "Not yet arrived": ["Berta Brandt"],
+        "Checked in": ["Anna Amsel", "Cem Çelik"],
+        "Inside now": ["Anna Amsel"],
+        "Everyone": ["Anna Amsel", "Berta Brandt", "Cem Çelik"],
+    }
+    order = ["Everyone", "Not yet arrived", "Checked in", "Inside now"]
+    current = 0
+    for choice, texts in expected.items():
+        app.click(app.need("combo box", "Filter by attendance"))
+        # The choices are a popover AT-SPI places wrongly: the keyboard picks one.
+        app.need_choices("the attendance filter's choices")
+        steps = order.index(choice) - current
+        app.key(*(["Down"] * steps if steps > 0 else ["Up"] * -steps), "Return")
+        current = order.index(choice)
+        wait_until(lambda texts=texts: app.entry_texts() == texts, 3, f"the filter {choice}")
+        if choice == "Inside now":
+            app.screenshot("inside-now")
+
+
+@scenario
+def check_in_elsewhere_appears_live(app):
+    guests(app)
+    field = app.need("text", "New entry")
+    app.focus(field)
+    app.type("Do", field=field)
+    roster_cli(app, "checkin", "#1")
+    header_says(app, "1 of 3 checked in · 1 inside")
+    wait_until(lambda: (check_button(app, "Anna Amsel").name or "").startswith("Checked in at"),
+               3, "the row to show the check-in")
+    check(has_state(field, pyatspi.STATE_FOCUSED), "the live update took the focus")
+    check(text_of(field) == "Do", f"the add field holds {text_of(field)!r}")
+    app.screenshot("live")
+
+
 def main():
     binary, shots, *names = sys.argv[1:]
     chosen = [s for s in SCENARIOS if not names or s.__name__ in names]

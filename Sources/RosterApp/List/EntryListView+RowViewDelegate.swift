@@ -105,4 +105,38 @@ extension EntryListView: RowViewDelegate {
       return false
     }
   }
+
+  func rowToggledCheck(_ row: RowView) {
+    guard let id = row.row.entryID, let attendance else { return }
+    // A tick checks in; taking a tick away clears the mistake (logged, and undoable).
+    let outcome =
+      attendance.state(of: id)?.isCheckedIn == true
+      ? attendance.clear(id) : attendance.checkIn(id)
+    report(outcome, for: row)
+  }
+
+  func rowSetStatus(_ row: RowView, _ status: String) {
+    guard let id = row.row.entryID, let attendance else { return }
+    report(attendance.setStatus(id, to: status), for: row)
+  }
+
+  func rowCheckOut(_ row: RowView) {
+    guard let id = row.row.entryID, let attendance else { return }
+    report(attendance.checkOut(id), for: row)
+  }
+
+  func rowClearAttendance(_ row: RowView) {
+    guard let id = row.row.entryID, let attendance else { return }
+    report(attendance.clear(id), for: row)
+  }
+
+  /// Shows the stored state in the row again (a refused click unticks the box) and the
+  /// reason of a refusal.
+  private func report(_ outcome: AttendanceController.Outcome, for row: RowView) {
+    if let id = row.row.entryID { row.showAttendance(attendance?.state(of: id)) }
+    switch outcome {
+    case .done: onAttendanceAction()
+    case .refused(let message): onError(message)
+    }
+  }
 }

@@ -28,7 +28,16 @@ final class EntryListView {
   var draftRows: [ObjectIdentifier: RowView] = [:]
   /// The row menu's Category submenu, and the menu all rows share.
   private let categoryMenu = Menu()
-  private lazy var rowMenu = RowView.makeMenu(categories: categoryMenu)
+  /// The row menu's Status submenu.
+  private let statusMenu = Menu()
+  private lazy var rowMenu = RowView.makeMenu(categories: categoryMenu, statuses: statusMenu)
+  /// Who is checked in, in the session the window shows; `nil` for a store without attendance.
+  var attendance: AttendanceController? {
+    didSet {
+      RowView.fillStatusMenu(statusMenu, with: attendance?.statuses ?? [])
+      refreshAttendance([])
+    }
+  }
 
   /// Called with a toast's title when entries were deleted.
   var onDeleted: (String) -> Void = { _ in }
@@ -38,6 +47,8 @@ final class EntryListView {
   var onChange: (ListChange) -> Void = { _ in }
   /// Called when a row asks for a new category; the argument sets it on the row's entry.
   var onNewCategory: (@escaping (String) -> Void) -> Void = { _ in }
+  /// Called after a row's attendance action was made (the window notes it for undo).
+  var onAttendanceAction: () -> Void = {}
 
   /// Shows `list`; `previewTotal` is the whole list's count when `list` is only its preview.
   init(list: RosterList, previewTotal: Int? = nil) {
@@ -166,8 +177,8 @@ final class EntryListView {
 
   // MARK: Search
 
-  /// Shows only entries containing `query` with `category`; an empty query and no category
-  /// show the whole list again.
+  /// Shows only entries containing `query` with `category` whose attendance `presence` keeps;
+  /// an empty query and no category or presence show the whole list again.
   ///
   /// Rows that show an entry before and after keep their widgets and show their new entries
   /// in place; only the rows below them are announced. GTK 4.8 remakes every row widget an
@@ -175,9 +186,10 @@ final class EntryListView {
   /// most of a keystroke's 0.3 s.
   /// - Returns: Whether what the list shows changed.
   @discardableResult
-  func filter(query: String, category: String?) -> Bool {
+  func filter(query: String, category: String?, presence: PresenceFilter? = nil) -> Bool {
     let old = itemCount
-    guard var splice = state.filter(SearchFilter(query: query, category: category), in: list)
+    let search = SearchFilter(query: query, category: category, presence: presence)
+    guard var splice = state.filter(search, in: list)
     else { return false }
     // A row being typed in keeps its entry: it and the rows under it are remade.
     if let editing = rows.values.first(where: \.hasFocusWithin), let item = editing.listItem {
@@ -243,6 +255,7 @@ final class EntryListView {
     if let id = modelItem.id {
       rows[id] = row
       row.show(list.entry(id: id), in: list)
+      row.showAttendance(attendance?.state(of: id))
     } else {
       state.noteBlankRowBound(at: item.position)
       draftRows[ObjectIdentifier(row)] = row
@@ -271,6 +284,20 @@ final class EntryListView {
 
   private func refresh(_ row: RowView) {
     row.show(row.row.entryID.flatMap { list.entry(id: $0) }, in: list)
+    if let id = row.row.entryID { row.showAttendance(attendance?.state(of: id)) }
+  }
+
+  /// Shows the attendance of `entries` in their rows, or of every bound row when empty; the
+  /// Status menu follows the list's statuses. A row moves nowhere: a filter of who arrived
+  /// keeps the rows it showed until the next search.
+  /// - Complexity: O(k) for k entries, or O(w) for w bound rows.
+  func refreshAttendance(_ entries: Set<UUID>) {
+    if entries.isEmpty {
+      RowView.fillStatusMenu(statusMenu, with: attendance?.statuses ?? [])
+      for (id, row) in rows { row.showAttendance(attendance?.state(of: id)) }
+    } else {
+      for id in entries { rows[id]?.showAttendance(attendance?.state(of: id)) }
+    }
   }
 
   /// Puts the keyboard focus in `row`'s text, caret at the end, scrolling it into view.

@@ -4,8 +4,9 @@ import RosterGtk
 import RosterKit
 import RosterLocalization
 
-/// One row of the list: a handle, the editable text, its category badge, a menu and a delete
-/// button, with the reason under the text when an edit is refused.
+/// One row of the list: a handle, a check button (checked in or not), the editable text, its
+/// attendance note and category badge, a menu and a delete button, with the reason under the
+/// text when an edit is refused.
 ///
 /// A row is made once and recycled: ``show(_:in:)`` binds it to an entry or to the empty last
 /// row. While the person types in it, its text is never replaced.
@@ -17,6 +18,9 @@ final class RowView {
   /// scrolls long text and cuts it off mid-letter. Screen readers read the field itself.
   private let cover = Label("", role: .presentation)
   private let handle = Image(icon: "list-drag-handle-symbolic")
+  private let check = CheckButton()
+  /// The status when it is not a plain check-in, or when the entry left: `late`, `left 21:30`.
+  private let note = Label("", classes: ["dim-label", "caption"])
   private let badge = Label("", classes: ["badge"])
   private let menuButton = MenuButton(
     icon: "view-more-symbolic", name: localized("Row menu"), tooltip: false)
@@ -56,7 +60,10 @@ final class RowView {
     menuButton.setFlat()
     handle.addClass("dim-label")
     deleteButton.addClass("flat")
-    line.append(handle, covered, badge, menuButton, deleteButton)
+    note.isVisible = false
+    note.align(vertical: .center)
+    check.align(vertical: .center)
+    line.append(handle, check, covered, note, badge, menuButton, deleteButton)
     reason.leading(wrap: true)
     reason.margins(start: 30)
     reason.isVisible = false
@@ -68,8 +75,13 @@ final class RowView {
   }
 
   /// The menu every row shares: its actions are the row's own (`row.…`).
-  static func makeMenu(categories: Menu) -> Menu {
+  static func makeMenu(categories: Menu, statuses: Menu) -> Menu {
     let menu = Menu()
+    let attendance = Menu()
+    attendance.append(submenu: statuses, label: localized("Status"))
+    attendance.append(localized("Check Out"), action: .checkOut)
+    attendance.append(localized("Clear"), action: .clearAttendance)
+    menu.append(section: attendance)
     let order = Menu()
     order.append(localized("Move Up"), action: .moveUp)
     order.append(localized("Move Down"), action: .moveDown)
@@ -91,6 +103,15 @@ final class RowView {
     menu.append(localized("New Category…"), action: .newCategory)
   }
 
+  /// Fills the Status submenu with the list's statuses.
+  static func fillStatusMenu(_ menu: Menu, with statuses: [AttendanceStatus]) {
+    menu.removeAll()
+    for status in statuses {
+      menu.append(
+        AttendanceWording.statusName(status.name), action: .setStatus, string: status.name)
+    }
+  }
+
   private func addActions() {
     actions.add(.moveUp) { [weak self] in self.map { $0.delegate?.rowMove($0, by: -1) } }
     actions.add(.moveDown) { [weak self] in self.map { $0.delegate?.rowMove($0, by: 1) } }
@@ -101,6 +122,13 @@ final class RowView {
         self.map { $0.delegate?.rowSetCategory($0, name.isEmpty ? nil : name) }
       })
     actions.add(.newCategory) { [weak self] in self.map { $0.delegate?.rowNewCategory($0) } }
+    actions.add(
+      .setStatus,
+      string: { [weak self] status in self.map { $0.delegate?.rowSetStatus($0, status) } })
+    actions.add(.checkOut) { [weak self] in self.map { $0.delegate?.rowCheckOut($0) } }
+    actions.add(.clearAttendance) { [weak self] in
+      self.map { $0.delegate?.rowClearAttendance($0) }
+    }
     root.insertActions(actions, prefix: "row")
   }
 
@@ -141,6 +169,10 @@ final class RowView {
       return true
     }
     deleteButton.onClicked { [weak self] in self.map { $0.delegate?.rowDelete($0) } }
+    check.onToggled { [weak self] in
+      guard let self, !self.isBinding else { return }
+      self.delegate?.rowToggledCheck(self)
+    }
     root.onSwipe(touchOnly: true) { [weak self] dx, dy in
       guard let self, abs(dx) > 800, abs(dx) > 2 * abs(dy), self.row != .draft else { return }
       self.delegate?.rowDelete(self)
@@ -170,6 +202,35 @@ final class RowView {
     showMoveRefusal(list.moveRefusal.map(RosterErrorWording.sentence))
   }
 
+  /// What the check button and the note last showed, so a rebind with the same state costs
+  /// nothing.
+  private var shownAttendance: (text: String, state: AttendanceState?)?
+
+  /// Shows the entry's attendance in the session: the check button ticked once checked in,
+  /// named for a screen reader (`Check in Zoë`, `Checked in at 19:02 by anna`), and the note.
+  func showAttendance(_ state: AttendanceState?) {
+    guard row != .draft else { return }
+    let text = field.text
+    let ticked = state?.isCheckedIn == true
+    if check.isActive != ticked {
+      // A click the rules refused ticked the box already: untick it.
+      isBinding = true
+      check.isActive = ticked
+      isBinding = false
+    }
+    if let shownAttendance, shownAttendance.text == text, shownAttendance.state == state { return }
+    shownAttendance = (text, state)
+    let name = AttendanceWording.checkButtonName(text, state)
+    check.setAccessibleLabel(name)
+    check.tooltip = state == nil ? nil : name
+    let noted = AttendanceWording.rowNote(state)
+    note.text = noted ?? ""
+    note.isVisible = noted != nil
+    let marked = state != nil
+    actions.setEnabled(.checkOut, state?.isInside == true)
+    actions.setEnabled(.clearAttendance, marked)
+  }
+
   /// In a list kept sorted, the move actions are off and the handle says why.
   private func showMoveRefusal(_ reason: String?) {
     actions.setEnabled(.moveUp, reason == nil)
@@ -186,6 +247,11 @@ final class RowView {
     if shownName?.isDraft != isDraft {
       deleteButton.isVisible = !isDraft
       menuButton.isVisible = !isDraft
+      check.isVisible = !isDraft
+      if isDraft {
+        note.isVisible = false
+        shownAttendance = nil
+      }
       handle.isVisible = !isDraft
       field.placeholder = isDraft ? localized("New row") : nil
     }

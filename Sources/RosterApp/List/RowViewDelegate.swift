@@ -13,4 +13,8 @@ protocol RowViewDelegate: AnyObject {
   func rowSetCategory(_ row: RowView, _ name: String?)
   func rowNewCategory(_ row: RowView)
   func rowReceivedDrop(_ row: RowView, of id: UUID) -> Bool
+  func rowToggledCheck(_ row: RowView)
+  func rowSetStatus(_ row: RowView, _ status: String)
+  func rowCheckOut(_ row: RowView)
+  func rowClearAttendance(_ row: RowView)
 }

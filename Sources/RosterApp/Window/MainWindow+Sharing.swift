@@ -14,6 +14,7 @@ extension MainWindow {
     MainLoop.every(milliseconds: shared == nil ? 500 : 50) { [weak self] in
       guard let self else { return false }
       let changed = self.library.sync()
+      if changed { self.attendance?.sync() }
       guard let shared else {
         if changed { self.refresh() }
         return true

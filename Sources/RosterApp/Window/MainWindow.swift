@@ -45,6 +45,19 @@ final class MainWindow {
   var offlineWaiting: Int?
   /// Whether the window waits for its actions to be stored before it closes.
   var isClosing = false
+  /// Who is checked in, in the session shown; `nil` for a store without attendance, or while
+  /// a long list loads.
+  var attendance: AttendanceController?
+  /// Whether Ctrl+Z undoes an edit or a check-in next.
+  var timeline = ActionTimeline()
+  /// The header's session picker: the list's sessions, today's, and “New Session…”.
+  let sessionPicker = DropDown([], name: localized("Session"))
+  /// The search bar's filter by attendance: All, Not yet arrived, Checked in, Inside now.
+  let presenceFilter = DropDown(
+    [
+      localized("Everyone"), localized("Not yet arrived"), localized("Checked in"),
+      localized("Inside now"),
+    ], name: localized("Filter by attendance"))
   private let empty = StatusPage(
     icon: "view-list-symbolic", title: localized("Nothing to show here"),
     description: localized("Type an entry in the field above and press Enter to add it."))
@@ -82,13 +95,26 @@ final class MainWindow {
     // The writing thread says when an action was refused or all are stored: the window takes
     // a refused one back at its next turn of the main loop.
     if let deferred = library.storage as? any DeferredWriting {
-      deferred.onSettled = { MainLoop.soon { [weak self] in self?.library.settle() } }
+      deferred.onSettled = {
+        MainLoop.soon { [weak self] in
+          self?.library.settle()
+          self?.attendance?.settle()
+        }
+      }
     }
     entries.onError = { [unowned self] message in self.toasts.show(message) }
     entries.onDeleted = { [unowned self] title in
       self.toasts.show(title, button: localized("Undo")) { [weak self] in self?.undo() }
     }
-    entries.onChange = { [unowned self] _ in self.refresh() }
+    entries.onChange = { [unowned self] change in
+      self.timeline.note(change)
+      self.attendance?.note(change)
+      self.refresh()
+    }
+    entries.onAttendanceAction = { [unowned self] in
+      self.timeline.noteAttendance()
+      self.refresh()
+    }
     entries.onNewCategory = { [unowned self] assign in self.newCategory(then: assign) }
     addBar.onAdded = { [unowned self] entry in
       if let position = self.entries.position(of: .entry(entry.id)) {
@@ -122,9 +148,19 @@ final class MainWindow {
     addBar.field.focusAtEnd()
   }
 
+  /// Undoes the person's last action, an edit or a check-in, whichever came last.
   private func undo() {
-    entries.list.endTyping()
-    entries.list.undo()
+    let list = entries.list
+    list.endTyping()
+    switch timeline.next(canUndoEdit: list.canUndo, canUndoAttendance: attendance?.canUndo == true)
+    {
+    case .attendance?:
+      timeline.forgetAttendance()
+      attendance?.undo()
+      refresh()
+    case .edit?: list.undo()
+    case nil: break
+    }
   }
 
   /// Undoes the last action (a toast's Undo button).
@@ -146,6 +182,7 @@ final class MainWindow {
     addBar.show(list)
     Styles.install(list.categories.map(\.color))
     library.refreshSummaries()
+    startAttendance()
     refresh()
   }
 
@@ -160,6 +197,7 @@ final class MainWindow {
       entries.view.scrollToTop()
       addBar.show(whole.list)
       Styles.install(whole.list.categories.map(\.color))
+      startAttendance()
       refresh()
       if !header.hasFocusWithin { addBar.field.focusAtEnd() }
       onLoaded()
@@ -176,8 +214,8 @@ final class MainWindow {
     // While a long list loads, its first rows show but nothing can change it.
     let state = WindowState(
       count: library.currentCount, matchCount: entries.matches?.count,
-      isLoading: library.isLoading, canUndo: list.canUndo, canRedo: list.canRedo,
-      offlineWaiting: offlineWaiting)
+      isLoading: library.isLoading, canUndo: list.canUndo || attendance?.canUndo == true,
+      canRedo: list.canRedo, offlineWaiting: offlineWaiting, attendance: attendanceSubtitle)
     header.setTitle(list.title, subtitle: state.subtitle)
     library.noteCurrentChanged()
     sidebar.show(library.summaries, current: list.id)
@@ -189,11 +227,13 @@ final class MainWindow {
     sidebar.root.isSensitive = state.isEditable
     searchToggle.isSensitive = state.isEditable
     categoryFilter.setItems([localized("All categories")] + list.categories.map(\.name))
+    refreshSessionPicker()
   }
 
   private func wireSearch() {
     search.entry.setAccessibleLabel(localized("Search"))  // RosterGtk names it in English
     search.append(categoryFilter)
+    search.append(presenceFilter)
     // Typing where no field takes the text (a selected row, the sidebar) starts a search. The
     // bar is hidden, not just folded, while not searching, so GtkSearchBar's own key capture
     // cannot do it.
@@ -218,6 +258,8 @@ final class MainWindow {
     // Not GtkSearchEntry's `search-changed`, which comes a fixed 150 ms after each keystroke.
     search.onTextChanged { [unowned self] in self.searchTyped() }
     categoryFilter.onSelected { [unowned self] in self.applySearch() }
+    presenceFilter.onSelected { [unowned self] in self.applySearch() }
+    search.onActivate { [unowned self] in self.checkInFromSearch() }
     search.onModeChanged { [unowned self] in
       if self.search.isSearching {
         self.search.isVisible = true
@@ -225,6 +267,7 @@ final class MainWindow {
         self.search.isVisible = false
         self.search.text = ""
         self.categoryFilter.selected = 0
+        self.presenceFilter.selected = 0
         self.applySearch()
       }
     }
@@ -256,13 +299,15 @@ final class MainWindow {
 
   /// Shows the results of the search in the field and the category filter now (a pending
   /// search is dropped), and tells the pacer what a search cost.
-  private func applySearch() {
+  func applySearch() {
     searchRequests += 1
     onSearchApplying()
     let category = categoryFilter.selected == 0 ? nil : categoryFilter.selectedText
     let query = search.isSearching ? search.text : ""
     let started = FrameClock.now
-    let changed = entries.filter(query: query, category: category)
+    let kind = PresenceFilter.Kind(rawValue: presenceFilter.selected) ?? .everyone
+    let presence = search.isSearching ? attendance?.filter(kind) : nil
+    let changed = entries.filter(query: query, category: category, presence: presence)
     refresh()
     // Showing the whole list again remakes its rows (90 ms for 100 rows on a busy machine),
     // which says nothing of what the next keystroke's search costs.
