@@ -1490,6 +1490,10 @@ def door_checks_in_by_search_and_enter(app):
     xdotool("key", "Return")
     app.need("label", "Checked in “Cem Çelik” · 2 of 3")
     header_says(app, "2 of 3 checked in · 2 inside")
+    # Rows a search lent to other entries show their own again, ticked or not.
+    app.need("check box", "Check in Anna Amsel")
+    check(not has_state(check_button(app, "Anna Amsel"), pyatspi.STATE_CHECKED),
+          "Anna's row kept another entry's tick after the search")
     # The toast's Undo takes that check-in back.
     app.press(app.need("push button", "Undo"))
     header_says(app, "1 of 3 checked in · 1 inside")
@@ -1538,6 +1542,27 @@ def check_in_elsewhere_appears_live(app):
     check(has_state(field, pyatspi.STATE_FOCUSED), "the live update took the focus")
     check(text_of(field) == "Do", f"the add field holds {text_of(field)!r}")
     app.screenshot("live")
+
+
+@scenario
+@german
+def german_check_in(app):
+    """Check-in speaks German: the button's name, the header's count, the door's toast."""
+    guests(app)
+    app.click(app.need("check box", "Berta Brandt einchecken"))
+    header_says(app, "1 von 3 eingecheckt · 1 anwesend")
+    wait_until(lambda: (check_button(app, "Berta Brandt").name or "").startswith("Eingecheckt um"),
+               3, "the button to say when and by whom")
+    app.key("ctrl+f")
+    app.need_focused("entry", "Suchen", "focus on search")
+    app.type("cem")
+    app.key("Return")
+    app.need("label", "„Cem Çelik“ eingecheckt · 2 von 3")
+    # The rows the search lent to Cem show their own entries again, unticked.
+    app.need("check box", "Anna Amsel einchecken")
+    check(not has_state(check_button(app, "Anna Amsel"), pyatspi.STATE_CHECKED),
+          "Anna's row kept Cem's tick after the search")
+    app.screenshot("german-door")
 
 
 def main():

@@ -232,6 +232,7 @@ final class EntryListView {
     for (row, id) in moved {
       rows[id] = row
       row.show(list.entry(id: id), in: list)
+      row.showAttendance(attendance?.state(of: id))
     }
   }
 
