@@ -59,6 +59,10 @@ public final class PostgresStore: RosterStorage {
   /// Tests only: the next write's COMMIT lands but reports a lost connection, so that the
   /// ambiguous-commit path (reconnect, look the operation id up) runs.
   var losesNextCommitReply = false
+  /// Tests only: the next ``reconnect()`` fails as if the server were still down (after a
+  /// crash), so that the retry, not the look-up right after the lost reply, meets the
+  /// operation id.
+  var failsNextReconnect = false
 
   /// How many actions each role keeps for undo in each list.
   public static let undoLimit = 100
@@ -244,25 +248,38 @@ public final class PostgresStore: RosterStorage {
     try write(operation: UUID(), replayed: nil, body)
   }
 
-  /// Runs `body` in one write transaction with operation id `operation`, retried on retryable failures for up to ``retryLimit``. When the connection drops
-  /// during COMMIT, the operation id tells whether it landed: then the result stands and
-  /// nothing is done twice. When the database already holds `operation` (an earlier run of it
-  /// committed), `body` is not run and `replayed` is the result.
+  /// Runs `body` in one write transaction with operation id `operation`, retried on retryable
+  /// failures for up to ``retryLimit``. When the connection drops during COMMIT, the operation
+  /// id tells whether it landed: then the result stands and nothing is done twice, whether the
+  /// look-up right after the loss tells or, the server being down then (a crash), the retry that
+  /// finds the id stored. When the database already holds `operation` from before this call (an
+  /// outbox sending again), `body` is not run and `replayed` is the result.
   func write<T>(operation id: UUID, replayed: T?, _ body: () throws(StoreError) -> T)
     throws(StoreError) -> T
   {
     let operation = UUIDText.string(id)
+    // What the last attempt that sent COMMIT did: when a later attempt finds `operation`
+    // stored, that COMMIT landed, and its result is this call's. Running `body` again would
+    // do the action twice, on whatever `#3` names by then, or with new ids.
+    var sent: (result: T, changes: Int64)?
     return try retrying { () throws(StoreError) -> T in
       pendingChanges = 0
       try run("BEGIN")
       let inserted = try run(
         "INSERT INTO operations (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id",
         [operation])
-      if inserted.count == 0, let replayed {
+      if inserted.count == 0 {
         try run("COMMIT")
+        if let sent {
+          ownChanges += sent.changes
+          return sent.result
+        }
+        // A fresh id of ``write(_:)`` is stored only by this call's own commit.
+        guard let replayed else { throw .constraint("operation \(operation) is stored already") }
         return replayed
       }
       let result = try body()
+      sent = (result, pendingChanges)
       do throws(StoreError) {
         try run("COMMIT")
         if losesNextCommitReply {
@@ -317,6 +334,11 @@ public final class PostgresStore: RosterStorage {
 
   /// Opens a new connection in place of a lost one.
   func reconnect() throws(StoreError) {
+    if failsNextReconnect {
+      failsNextReconnect = false
+      lastFailure = PGFailure(state: "08001", message: "The server is down (a test's crash).")
+      throw .database("The server is down (a test's crash).")
+    }
     do throws(PGFailure) {
       connection = try Connection(conninfo: conninfo)
       listening = false

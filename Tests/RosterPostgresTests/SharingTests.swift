@@ -117,6 +117,29 @@ import Testing
     #expect(changes.hasPrefix("1"))
   }
 
+  /// As in a server crash (pgfaults.py's `crash`): COMMIT landed, its reply was lost, and the
+  /// server was still down when the store reconnected to look the operation id up, so the
+  /// retry meets the operation already stored. It must report what landed, not run the action
+  /// again: run again, `#1` names another entry, and an add makes new ids.
+  @Test func aCommitWhoseReplyIsLostWhileTheServerIsDownIsAppliedExactlyOnce() throws {
+    let uri = try database()
+    let store = try PostgresStore(conninfo: uri)
+    let list = try store.createList(title: "Guests", rule: .personalName)
+    let anna = try store.add(["Anna", "Bob"], category: nil, to: list.id)[0]
+    store.losesNextCommitReply = true
+    store.failsNextReconnect = true
+    let removed = try store.remove([.position(1)], from: list.id)
+    #expect(removed.map(\.id) == [anna.id])
+    #expect(try store.loadList(list.id).entries.map(\.text) == ["Bob"])
+    store.losesNextCommitReply = true
+    store.failsNextReconnect = true
+    let added = try store.add(["Cleo"], category: nil, to: list.id)
+    #expect(try store.loadList(list.id).entries.map(\.text) == ["Bob", "Cleo"])
+    #expect(try store.loadList(list.id).entries.last?.id == added.first?.id)
+    let changes = try TemporaryPostgres.shared().sql("SELECT count(*) FROM changes", uri: uri)
+    #expect(changes.hasPrefix("3"))
+  }
+
   @Test func aStatementTimeoutIsRetriedUntilTheLockIsFree() throws {
     let uri = try database()
     let server = try TemporaryPostgres.shared()

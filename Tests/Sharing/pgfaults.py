@@ -9,6 +9,11 @@ on a fresh database:
 terminate     the watchers' and writers' backends killed with pg_terminate_backend, three times
 restart       pg_ctl restart -m fast
 crash         pg_ctl stop -m immediate, then start (the server runs recovery)
+crash-in-commit
+              the same while a writer's COMMIT is in the WAL but unanswered (a synchronous
+              standby is named that never connects), and again if the writers still write:
+              the writer cannot know the outcome, and must find its action committed, and not
+              apply it again
 timeout       writers under statement_timeout = 300 ms while another session holds the list's
               row lock for 2 s (the server log must show the timeouts)
 proxy-kill    the watchers connect through a TCP proxy (tcpproxy.py), SIGKILLed, then started
@@ -164,6 +169,35 @@ def scenario_crash(cluster, uri):
     return crash
 
 
+def scenario_crash_in_commit(cluster, uri):
+    def crash_in_commit():
+        waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'SyncRep'"
+        crashes = 0
+        for round_ in range(2):
+            # Commits now wait for a standby's answer after their WAL record is written: the
+            # crash strikes a writer between its commit and the reply, the rarest moment of
+            # the plain crash.
+            psql(cluster.uri, "ALTER SYSTEM SET synchronous_standby_names = 'nobody'")
+            cluster.pg_ctl("reload")
+            # The second round only while the writers still write (a loaded machine may have
+            # let their time run out).
+            deadline = time.monotonic() + (20 if round_ == 0 else 3)
+            while time.monotonic() < deadline and psql(cluster.uri, waiting)[0][0] == "0":
+                time.sleep(0.02)
+            caught = psql(cluster.uri, waiting)[0][0] != "0"
+            # For the start after the crash; the running server goes on waiting.
+            psql(cluster.uri, "ALTER SYSTEM RESET synchronous_standby_names")
+            if not caught:
+                cluster.pg_ctl("reload")
+                break
+            cluster.pg_ctl("-m", "immediate", "stop")
+            cluster.pg_ctl("-l", str(cluster.data / "server.log"), "start")
+            crashes += 1
+        print(f"pgfaults: crash-in-commit: {crashes} crashes, each with a COMMIT unanswered")
+        return [] if crashes else ["no COMMIT waited for the standby"]
+    return crash_in_commit
+
+
 def scenario_timeout(cluster, uri):
     def timeout():
         before = cluster.log().count("canceling statement due to statement timeout")
@@ -278,8 +312,8 @@ def main():
         print("0 passed, 1 failed")
         return 1
     proxy = Proxy(cluster.port)
-    names = ["lists", "writers", "terminate", "restart", "crash", "timeout", "proxy-kill",
-             "proxy-stop", "proxy-hang", "start-wait"]
+    names = ["lists", "writers", "terminate", "restart", "crash", "crash-in-commit", "timeout",
+             "proxy-kill", "proxy-stop", "proxy-hang", "start-wait"]
     chosen = options.only.split(",") if options.only else names
     try:
         for number, name in enumerate(n for n in names if n in chosen):
@@ -301,6 +335,7 @@ def main():
             writers, watching = rosters(binary, uri, folder, watch_uri, extra)
             fault = {"writers": lambda _c, _u: None, "terminate": scenario_terminate,
                      "restart": scenario_restart, "crash": scenario_crash,
+                     "crash-in-commit": scenario_crash_in_commit,
                      "timeout": scenario_timeout}.get(name)
             if name == "proxy-kill":
                 made = scenario_proxy_kill(proxy)
