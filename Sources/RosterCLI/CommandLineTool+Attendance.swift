@@ -379,7 +379,9 @@ extension CommandLineTool {
 
   func addStatus(_ arguments: Arguments) throws(CLIError) {
     try arguments.expect(1...1, localized("a status NAME"))
-    var presence = AttendanceStatus.Presence.absent
+    // A status added is most often another way of being here (online, guest, early): it counts
+    // as present unless told otherwise; the defaults already cover the ways of being away.
+    var presence = AttendanceStatus.Presence.present
     if let given = arguments.value(.countsAs) {
       guard let parsed = AttendanceStatus.Presence(rawValue: given) else {
         throw arguments.usage(localized("Unknown --counts-as “%@”: use present or absent.", given))

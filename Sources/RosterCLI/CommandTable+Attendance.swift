@@ -104,7 +104,10 @@ extension CommandTable {
       listing: .init("statuses add NAME [--counts-as present|absent]"),
       usage: ["statuses add NAME [--counts-as present|absent] [--list TITLE]"],
       description: localized(
-        "Adds a status to the list, last; it counts as absent unless --counts-as present."),
+        """
+        Adds a status to the list, last. It counts as present (checked in), like online or
+        guest, unless --counts-as absent, like sick.
+        """),
       options: [list, .option(.countsAs, "present|absent")],
       run: { tool, arguments throws(CLIError) in try tool.addStatus(arguments) }),
   ]
