@@ -184,6 +184,10 @@ extension CommandLineTool {
 
   func showAttendance(_ arguments: Arguments) throws(CLIError) {
     try arguments.expect(0...0, localized("no arguments"))
+    if try checkRegisterOptions(arguments) {
+      try showRegister(arguments)
+      return
+    }
     if arguments.has(.log) {
       try showAttendanceLog(arguments)
       return

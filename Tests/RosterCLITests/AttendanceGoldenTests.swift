@@ -84,6 +84,37 @@ import Testing
     try t.verify("attendance-sessions")
   }
 
+  @Test func register() throws {
+    let t = try transcript()
+    try t.run("add", "Anna Lindqvist", "Zoë Saldaña", "Bob", "Łukasz Nowak")
+    try t.run("attendance", "--register")
+    try t.run("checkin", "#1", "#2", "--session", "Monday")
+    try t.run("checkin", "#2", "--session", "Monday", "--status", "late")
+    try t.run("statuses", "add", "online")
+    try t.run("statuses", "add", "early")
+    try t.run("checkin", "--all", "--session", "Tuesday, late", "--status", "absent")
+    try t.run("checkin", "#3", "--session", "Tuesday, late", "--status", "online")
+    try t.run("checkin", "#4", "--session", "Tuesday, late", "--status", "excused")
+    try t.run("checkin", "#1", "--session", "-3", "--status", "early")
+    try t.run("attendance", "--register")
+    let csv = try t.run("attendance", "--register", "--csv")
+    try t.run("attendance", "--register", "--csv", "--bom")
+    let folder = t.folder.path
+    try t.run("attendance", "--register", "--csv", "-o", "\(folder)/register.csv")
+    let written = try String(
+      contentsOf: t.folder.appendingPathComponent("register.csv"), encoding: .utf8)
+    #expect(written == csv.stdout)
+    try t.run("attendance", "--register", "-o", "\(folder)/register.txt")
+    try t.run("attendance", "--register", "--json")
+    try t.run("attendance", "--register", "--log")
+    try t.run("attendance", "--register", "--session", "Monday")
+    try t.run("attendance", "--register", "--bom")
+    try t.run("attendance", "--csv")
+    try t.run("attendance", "-o", "\(folder)/x.csv")
+    try t.run("attendance", "--bom")
+    try t.verify("attendance-register")
+  }
+
   /// A refused check-in and the count, in German (po/de.po compiled as TranslationTests does).
   @Test func checkInSpeaksGerman() throws {
     let home = try TemporaryRosterHome(
