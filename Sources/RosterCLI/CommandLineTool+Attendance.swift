@@ -172,14 +172,20 @@ extension CommandLineTool {
   ) throws(CLIError) -> AttendanceSession {
     do throws(StoreError) {
       return try store.session(named: name, in: list.id, creating: creating)
-    } catch .attendance(.invalidSessionName(let refusal)) {
-      throw .failed(
-        localized(
-          "“%1$@” is not a session name: %2$@", StoreError.visible(StoreError.excerpt(name ?? "")),
-          RefusalWording.sentence(for: refusal)))
     } catch {
-      throw .store(error)
+      throw sessionError(error, name: name)
     }
+  }
+
+  /// What a failure to find or make the session `name` says: a refused name quoted, else the
+  /// store's words (“There is no session named …”).
+  /// - Complexity: O(m) in the name's length.
+  func sessionError(_ error: StoreError, name: String?) -> CLIError {
+    guard case .attendance(.invalidSessionName(let refusal)) = error else { return .store(error) }
+    return .failed(
+      localized(
+        "“%1$@” is not a session name: %2$@", StoreError.visible(StoreError.excerpt(name ?? "")),
+        RefusalWording.sentence(for: refusal)))
   }
 
   func showAttendance(_ arguments: Arguments) throws(CLIError) {

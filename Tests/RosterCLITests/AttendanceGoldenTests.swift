@@ -115,6 +115,29 @@ import Testing
     try t.verify("attendance-register")
   }
 
+  @Test func signInSheetTicksTheSessionsCheckIns() throws {
+    let t = try transcript()
+    let folder = t.folder.path
+    try t.run("add", "Anna Lindqvist", "Zoë Saldaña", "Bob")
+    try t.run("checkin", "#2", "--session", "Evening")
+    try t.run(
+      "export", "--format", "pdf", "--sign-in", "--session", "Evening", "-o", "\(folder)/s.pdf")
+    let (text, status) = try ToolProcess.run(
+      "/usr/bin/pdftotext", ["-enc", "UTF-8", "\(folder)/s.pdf", "-"])
+    #expect(status == 0)
+    #expect(String(decoding: text, as: UTF8.self).contains("Evening: 1 of 3 checked in"))
+    // Without --session: today's session, which does not exist yet, so nothing is ticked or made.
+    try t.run("export", "--format", "pdf", "--sign-in", "-o", "\(folder)/today.pdf")
+    try t.run("sessions")
+    try t.run(
+      "export", "--format", "pdf", "--sign-in", "--session", "Nope", "-o", "\(folder)/x.pdf")
+    try t.run("export", "--format", "pdf", "--sign-in", "--session", "", "-o", "\(folder)/x.pdf")
+    try t.run("export", "--format", "pdf", "--session", "Evening", "-o", "\(folder)/x.pdf")
+    try t.run("export", "--session", "Evening")
+    #expect(!FileManager.default.fileExists(atPath: "\(folder)/x.pdf"))
+    try t.verify("attendance-sign-in")
+  }
+
   /// A refused check-in and the count, in German (po/de.po compiled as TranslationTests does).
   @Test func checkInSpeaksGerman() throws {
     let home = try TemporaryRosterHome(
