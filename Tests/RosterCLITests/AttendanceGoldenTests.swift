@@ -2,16 +2,19 @@ import Foundation
 import RosterTestSupport
 import Testing
 
-/// `roster checkin`, `checkout`, `attendance`, `sessions`, `statuses` and `undo` after a
-/// check-in, end to end on SQLite. The user is pinned (`USER=anna`); times of day, dates and
-/// the host name are masked.
+/// `roster checkin`, `checkout`, `attendance` (`--log`, `--register`), `sessions`, `statuses`,
+/// `undo` after a check-in and the sign-in sheet's ticks, end to end on SQLite and on
+/// PostgreSQL, against the same golden files. The actor is pinned: `USER=anna` on SQLite, the
+/// login role `anna` on PostgreSQL; times of day, dates and the host name are masked.
 @Suite struct AttendanceGoldenTests {
-  func transcript() throws -> Transcript {
-    try Transcript(environment: ["USER": "anna", "TZ": "UTC"], masksClock: true)
+  func transcript(_ engine: Transcript.Engine) throws -> Transcript {
+    try Transcript(
+      engine: engine, environment: ["USER": "anna", "TZ": "UTC"], masksClock: true, role: "anna")
   }
 
-  @Test func checkIn() throws {
-    let t = try transcript()
+  @Test(arguments: Transcript.Engine.allCases)
+  func checkIn(engine: Transcript.Engine) throws {
+    let t = try transcript(engine)
     try t.run("add", "Anna Lindqvist", "Zoë Saldaña", "Łukasz Nowak", "Bob")
     try t.run("checkin", "@2", "--session", "Evening")
     try t.run("checkin", "@2", "#1", "--session", "Evening")
@@ -37,8 +40,9 @@ import Testing
     try t.verify("attendance-checkin")
   }
 
-  @Test func attendance() throws {
-    let t = try transcript()
+  @Test(arguments: Transcript.Engine.allCases)
+  func attendance(engine: Transcript.Engine) throws {
+    let t = try transcript(engine)
     try t.run("add", "Anna Lindqvist", "Zoë Saldaña", "Bob", "--category", "Staff")
     try t.run("attendance", "--session", "Evening")
     try t.run("checkin", "#1", "#2", "--session", "Evening")
@@ -53,8 +57,9 @@ import Testing
     try t.verify("attendance-show")
   }
 
-  @Test func sessionsStatusesAndUndo() throws {
-    let t = try transcript()
+  @Test(arguments: Transcript.Engine.allCases)
+  func sessionsStatusesAndUndo(engine: Transcript.Engine) throws {
+    let t = try transcript(engine)
     try t.run("add", "Anna Lindqvist", "Zoë Saldaña")
     try t.run("sessions")
     try t.run("checkin", "#1", "--session", "Monday")
@@ -84,8 +89,9 @@ import Testing
     try t.verify("attendance-sessions")
   }
 
-  @Test func register() throws {
-    let t = try transcript()
+  @Test(arguments: Transcript.Engine.allCases)
+  func register(engine: Transcript.Engine) throws {
+    let t = try transcript(engine)
     try t.run("add", "Anna Lindqvist", "Zoë Saldaña", "Bob", "Łukasz Nowak")
     try t.run("attendance", "--register")
     try t.run("checkin", "#1", "#2", "--session", "Monday")
@@ -115,8 +121,9 @@ import Testing
     try t.verify("attendance-register")
   }
 
-  @Test func signInSheetTicksTheSessionsCheckIns() throws {
-    let t = try transcript()
+  @Test(arguments: Transcript.Engine.allCases)
+  func signInSheetTicksTheSessionsCheckIns(engine: Transcript.Engine) throws {
+    let t = try transcript(engine)
     let folder = t.folder.path
     try t.run("add", "Anna Lindqvist", "Zoë Saldaña", "Bob")
     try t.run("checkin", "#2", "--session", "Evening")
