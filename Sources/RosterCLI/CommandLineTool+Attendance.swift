@@ -172,18 +172,28 @@ extension CommandLineTool {
   ) throws(CLIError) -> AttendanceSession {
     do throws(StoreError) {
       return try store.session(named: name, in: list.id, creating: creating)
-    } catch .attendance(.invalidSessionName(let refusal)) {
-      throw .failed(
-        localized(
-          "“%1$@” is not a session name: %2$@", StoreError.visible(StoreError.excerpt(name ?? "")),
-          RefusalWording.sentence(for: refusal)))
     } catch {
-      throw .store(error)
+      throw sessionError(error, name: name)
     }
+  }
+
+  /// What a failure to find or make the session `name` says: a refused name quoted, else the
+  /// store's words (“There is no session named …”).
+  /// - Complexity: O(m) in the name's length.
+  func sessionError(_ error: StoreError, name: String?) -> CLIError {
+    guard case .attendance(.invalidSessionName(let refusal)) = error else { return .store(error) }
+    return .failed(
+      localized(
+        "“%1$@” is not a session name: %2$@", StoreError.visible(StoreError.excerpt(name ?? "")),
+        RefusalWording.sentence(for: refusal)))
   }
 
   func showAttendance(_ arguments: Arguments) throws(CLIError) {
     try arguments.expect(0...0, localized("no arguments"))
+    if try checkRegisterOptions(arguments) {
+      try showRegister(arguments)
+      return
+    }
     if arguments.has(.log) {
       try showAttendanceLog(arguments)
       return
@@ -379,7 +389,9 @@ extension CommandLineTool {
 
   func addStatus(_ arguments: Arguments) throws(CLIError) {
     try arguments.expect(1...1, localized("a status NAME"))
-    var presence = AttendanceStatus.Presence.absent
+    // A status added is most often another way of being here (online, guest, early): it counts
+    // as present unless told otherwise; the defaults already cover the ways of being away.
+    var presence = AttendanceStatus.Presence.present
     if let given = arguments.value(.countsAs) {
       guard let parsed = AttendanceStatus.Presence(rawValue: given) else {
         throw arguments.usage(localized("Unknown --counts-as “%@”: use present or absent.", given))

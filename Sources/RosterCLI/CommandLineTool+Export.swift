@@ -18,6 +18,9 @@ extension CommandLineTool {
     if arguments.has(.signIn) {
       throw arguments.usage(localized("--sign-in is for PDF exports."))
     }
+    if arguments.value(.session) != nil {
+      throw arguments.usage(localized("--session goes with --sign-in."))
+    }
     let format = try format(arguments, path: path, formats: localized("csv, json or pdf"))
     if arguments.has(.bom), format != .csv {
       throw arguments.usage(localized("--bom is for CSV exports."))

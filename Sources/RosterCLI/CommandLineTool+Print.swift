@@ -15,16 +15,24 @@ extension CommandLineTool {
           "A PDF is not for a terminal: give -o FILE.pdf, or send standard output to a file or a"
             + " program."))
     }
+    if arguments.value(.session) != nil, !arguments.has(.signIn) {
+      throw arguments.usage(localized("--session goes with --sign-in."))
+    }
     let list = try list(arguments)
     let store = try store(arguments)
+    let ticks = arguments.has(.signIn) ? try signInTicks(arguments, list: list, store: store) : nil
     var rows: [PrintRow] = []
     rows.reserveCapacity(list.count)
     try attempt { () throws(StoreError) in
-      try store.forEachEntry(in: list.id) { rows.append(PrintRow($0)) }
+      try store.forEachEntry(in: list.id) { entry in
+        let state = ticks.flatMap { $0.ledger.state(of: entry.id, in: $0.session.id) }
+        rows.append(PrintRow(entry, isCheckedIn: state?.isCheckedIn == true))
+      }
     }
     let document = PrintDocument(
       title: list.title, date: Self.today(), rows: rows,
-      style: arguments.has(.signIn) ? .signIn : .list, labels: .localized)
+      style: arguments.has(.signIn) ? .signIn : .list, labels: .localized,
+      session: ticks?.session.name)
     let handle: FileHandle
     if let path {
       guard FileManager.default.createFile(atPath: path, contents: nil),
@@ -56,6 +64,31 @@ extension CommandLineTool {
           "Exported %1$@ entries from “%2$@” to %3$@ (%4$@ pages).", count: pages, rows.count,
           list.title, path, pages))
     }
+  }
+
+  /// The session a sign-in sheet ticks the check-ins of, with its states: the one `--session`
+  /// names (refused when it does not exist), else today's when it exists, else none (nothing
+  /// is made).
+  private func signInTicks(_ arguments: Arguments, list: ListSummary, store: any RosterStorage)
+    throws(CLIError) -> (session: AttendanceSession, ledger: AttendanceLedger)?
+  {
+    let name = arguments.value(.session)
+    guard let attending = store as? any AttendanceStorage else {
+      if name == nil { return nil }
+      throw .failed(localized("This database does not keep attendance."))
+    }
+    let session: AttendanceSession
+    do throws(StoreError) {
+      session = try attending.session(named: name, in: list.id, creating: false)
+    } catch .attendance(.sessionNotFound) where name == nil {
+      return nil
+    } catch {
+      throw sessionError(error, name: name)
+    }
+    let ledger = try attempt { () throws(StoreError) in
+      try attending.attendanceLedger(for: list.id, session: session.id, entries: nil)
+    }
+    return (session, ledger)
   }
 
   /// Today's date in this computer's time zone, as ISO 8601 writes it: `2026-12-01`.

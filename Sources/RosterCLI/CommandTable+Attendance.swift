@@ -46,20 +46,35 @@ extension CommandTable {
     Command(
       "attendance", section: .attendance,
       listing: .init(
-        "attendance [--log] [--json]", localized("Who is checked in and inside, or the log.")),
+        "attendance [--log|--register] [--json]",
+        localized("Who is checked in and inside, the log, or the register.")),
       usage: [
         "attendance [--session S] [--list TITLE] [--json]",
         "attendance --log [--session S] [--list TITLE] [--json]",
+        "attendance --register [--csv [--bom]] [-o FILE] [--list TITLE]",
       ],
       description: localized(
         """
         Prints every entry in list order with its state in the session: position, short id,
         text, status (or -), time and who; the last line counts those checked in and inside.
         With --log, prints the session's events in the order the store received them.
+
+        With --register, prints the class register: a row per entry, a column per session in
+        the order they were made, each cell the entry's status as a mark (P present, L late,
+        E excused, A absent; a status added later, its first letter in capitals, or its first
+        two letters, three…, when an earlier status has that mark: online O, early Ea) or
+        empty when not marked; the last row counts each session's checked in.
         """),
       options: [
         list, session,
         .flag(.log, help: localized("The events instead: kind, time, entry, status, who, device.")),
+        .flag(.register, help: localized("The class register: every entry in every session.")),
+        .flag(
+          .csv,
+          help: localized(
+            "--register as CSV: position,id,text, a column per session, CRLF line ends.")),
+        .flag(.bom, help: localized("CSV: start with a UTF-8 byte-order mark, for spreadsheets.")),
+        .option(.output, "FILE", short: "-o", help: localized("--register: write it to FILE.")),
         .flag(
           .json,
           help:
@@ -104,7 +119,10 @@ extension CommandTable {
       listing: .init("statuses add NAME [--counts-as present|absent]"),
       usage: ["statuses add NAME [--counts-as present|absent] [--list TITLE]"],
       description: localized(
-        "Adds a status to the list, last; it counts as absent unless --counts-as present."),
+        """
+        Adds a status to the list, last. It counts as present (checked in), like online or
+        guest, unless --counts-as absent, like sick.
+        """),
       options: [list, .option(.countsAs, "present|absent")],
       run: { tool, arguments throws(CLIError) in try tool.addStatus(arguments) }),
   ]

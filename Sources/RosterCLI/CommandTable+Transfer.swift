@@ -77,7 +77,7 @@ extension CommandTable {
       "export", section: .transfer, listing: .init("export [--format csv|json|pdf] [-o FILE]"),
       usage: [
         "export [--format csv|json] [--bom] [-o FILE] [--list TITLE]",
-        "export --format pdf [--sign-in] [-o FILE] [--list TITLE]",
+        "export --format pdf [--sign-in [--session S]] [-o FILE] [--list TITLE]",
       ],
       description: localized(
         """
@@ -104,12 +104,18 @@ extension CommandTable {
           .bom, help: localized("CSV: start with a UTF-8 byte-order mark, for spreadsheets.")),
         .flag(
           .signIn, help: localized("PDF: a sign-in sheet, with a box and a signature column.")),
+        .option(
+          .session, "S",
+          help: localized(
+            "--sign-in: tick those checked in in session S; default today's, if it exists.")),
       ],
       details: localized(
         """
         PDF: A4 pages to print: the title, the date and the entry count, numbered rows with the
         category, the header on every page and the page number at the foot; --sign-in adds a
-        box to tick and a column to sign. Fonts: Debian's Noto (fonts-noto-core,
+        box to tick and a column to sign, and ticks the boxes of those already checked in in
+        the session (--session S, else today's session when there is one; the line under the
+        title then counts them). Fonts: Debian's Noto (fonts-noto-core,
         fonts-noto-cjk), for every script. A PDF goes to standard output only when that is not
         a terminal.
         """),

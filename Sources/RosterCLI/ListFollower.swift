@@ -11,9 +11,15 @@ final class ListFollower {
   private var copy: RosterList
   /// The change-log position of the last action reported.
   private(set) var position: Int64
+  /// The list's attendance, followed too when the storage keeps it.
+  var attendance: AttendanceFollower?
 
   /// The list's title, as of the last action reported.
   var title: String { copy.title }
+
+  /// The text of the entry `id` as of the last action reported; `nil` when not in the list.
+  /// - Complexity: O(log n).
+  func text(of id: UUID) -> String? { copy.entry(id: id)?.text }
 
   /// Follows a list from a snapshot: only later actions are reported.
   init(snapshot: RosterList, at position: Int64) {

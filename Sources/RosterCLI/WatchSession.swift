@@ -4,7 +4,8 @@ import RosterKit
 import RosterLocalization
 
 /// The loop of `roster watch`: follows one list or every list, waits for other writers, and
-/// reports each change once, in order, across lost connections.
+/// reports each change once, in order, across lost connections: the lists' edits, then their
+/// attendance events (check-ins, status changes, check-outs, clears) as the store received them.
 ///
 /// The storage is opened through `open`, again after any failure but a vanished list, with
 /// backoff: every follower resumes from the last action it reported, so a reconnect neither
@@ -19,7 +20,7 @@ final class WatchSession {
 
   private let open: () throws(StoreError) -> any RosterStorage
   private let title: String?
-  private let report: (WatchEvent) -> Void
+  private let report: (any WatchReport) -> Void
   private let status: (String) -> Void
   private var storage: (any RosterStorage)?
   private var followers: [ListFollower] = []
@@ -29,7 +30,7 @@ final class WatchSession {
   /// list when `nil`), and hands events to `report` and status lines to `status`.
   init(
     open: @escaping () throws(StoreError) -> any RosterStorage, title: String?,
-    report: @escaping (WatchEvent) -> Void, status: @escaping (String) -> Void
+    report: @escaping (any WatchReport) -> Void, status: @escaping (String) -> Void
   ) {
     self.open = open
     self.title = title
@@ -120,7 +121,11 @@ final class WatchSession {
     -> ListFollower
   {
     let (list, position) = try storage.snapshot(of: summary.id)
-    return ListFollower(snapshot: list, at: position)
+    let follower = ListFollower(snapshot: list, at: position)
+    if let attending = storage as? any AttendanceStorage {
+      follower.attendance = try AttendanceFollower(list: summary.id, in: attending)
+    }
+    return follower
   }
 
   /// Brings every follower up to date; in all-lists mode, follows new lists and drops deleted
@@ -135,7 +140,11 @@ final class WatchSession {
       followers.removeAll { !present.contains($0.id) }
       let known = Set(followers.map(\.id))
       for summary in summaries where !known.contains(summary.id) {
-        followers.append(ListFollower(newcomer: summary))
+        let newcomer = ListFollower(newcomer: summary)
+        if storage is any AttendanceStorage {
+          newcomer.attendance = AttendanceFollower(newcomer: summary.id)
+        }
+        followers.append(newcomer)
         status(localized("Following the new list “%@”.", summary.title))
       }
     }
@@ -144,6 +153,11 @@ final class WatchSession {
       let follower = followers[index]
       do throws(StoreError) {
         try follower.catchUp(storage) { events in events.forEach(report) }
+        if let attending = storage as? any AttendanceStorage, let attendance = follower.attendance {
+          let events = try attendance.catchUp(
+            attending, title: follower.title, text: follower.text(of:))
+          events.forEach(report)
+        }
         index += 1
       } catch .listNotFound(let name) {
         guard title == nil else { throw .listNotFound(title ?? name) }

@@ -14,6 +14,13 @@ public enum PrintWording {
     localizedPlural("%1$@ · %2$@ entry", "%1$@ · %2$@ entries", count: count, date, grouped)
   }
 
+  /// A sign-in sheet's session and its count: `Evening: 13 of 40 checked in`; the counts are
+  /// shown as given (grouped).
+  /// - Complexity: O(1).
+  public static func checkedIn(session: String, count: String, total: String) -> String {
+    localized("%1$@: %2$@ of %3$@ checked in", session, count, total)
+  }
+
   /// The foot of a page: `Page 2 of 31`.
   /// - Complexity: O(1).
   public static func page(_ number: Int, of count: Int) -> String {

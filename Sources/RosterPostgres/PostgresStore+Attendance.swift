@@ -184,8 +184,11 @@ extension PostgresStore: AttendanceRowStore {
     return (0..<result.count).compactMap { result.uuid($0, 0) }
   }
 
+  /// The list's next attendance sequence number, counted as one of this connection's own
+  /// changes, so that ``hasExternalChanges()`` does not report it.
   package func nextAttendanceSequence(of list: PostgresList) throws(StoreError) -> Int64 {
-    try run(
+    pendingChanges += 1
+    return try run(
       "UPDATE lists SET attendance_seq = attendance_seq + 1 WHERE id = $1"
         + " RETURNING attendance_seq", [list.key]
     ).integer(0, 0)

@@ -45,7 +45,8 @@ public final class PostgresStore: RosterStorage {
 
   /// How often an idle ``waitForExternalChanges(timeout:)`` reads the summary anyway.
   static let heartbeat: Duration = .seconds(2)
-  /// Sequence numbers this store's own committed actions took since then.
+  /// Sequence numbers (edits' and attendance events') this store's own committed actions took
+  /// since then.
   private var ownChanges: Int64 = 0
   /// Sequence numbers the current transaction took.
   var pendingChanges: Int64 = 0
@@ -151,8 +152,9 @@ public final class PostgresStore: RosterStorage {
   }
 
   /// Whether another connection committed a change since the last call: notifications that
-  /// arrived, else a one-row summary of the visible lists (how many, the sum of their sequence
-  /// numbers, the newest id) compared with the last call's, less this store's own changes.
+  /// arrived, else a one-row summary of the visible lists (how many, the sum of their edit and
+  /// attendance sequence numbers, the newest id) compared with the last call's, less this
+  /// store's own changes: another process's check-in counts, this connection's own does not.
   /// Creating or deleting a list of one's own may report `true` once.
   /// - Complexity: O(l) in the number of lists; no entry is read.
   public func hasExternalChanges() throws(StoreError) -> Bool {
@@ -185,7 +187,8 @@ public final class PostgresStore: RosterStorage {
   private func fingerprint() throws(StoreError) -> Fingerprint {
     try read { () throws(StoreError) in
       let result = try run(
-        "SELECT count(*), coalesce(sum(seq), 0), coalesce(max(id), 0) FROM lists")
+        "SELECT count(*), coalesce(sum(seq + attendance_seq), 0), coalesce(max(id), 0)"
+          + " FROM lists")
       return Fingerprint(
         count: result.integer(0, 0), sequences: result.integer(0, 1), newest: result.integer(0, 2))
     }

@@ -19,12 +19,29 @@ public struct PageRenderer: Sendable {
   public let document: PrintDocument
   /// Where everything goes.
   public let layout: PageLayout
+  /// The line under the title on every page (``PrintDocument/summary``), made once.
+  let summary: String
 
   /// A renderer of `document` on pages of `pageSize`.
-  /// - Complexity: O(1).
+  /// - Complexity: O(n) in the rows of a sign-in sheet of a session (its count), else O(1).
   public init(document: PrintDocument, pageSize: PageSize) {
     self.document = document
     layout = PageLayout(pageSize: pageSize, style: document.style, rowCount: document.rows.count)
+    summary = document.summary
+  }
+
+  /// The boxes of page `index` of a sign-in sheet, one per row, ticked for the rows checked
+  /// in: what ``drawPage(_:on:)`` draws in the box column. None on a list.
+  /// - Complexity: O(r) in the rows of the page.
+  public func boxes(onPage index: Int) -> [SignInBox] {
+    guard let column = layout.columns.first(where: { $0.content == .box }) else { return [] }
+    let side = 10.0
+    return layout.rows(onPage: index).map { position in
+      let baseline = layout.rowTop(position) + layout.rowHeight / 2 + 3.5
+      return SignInBox(
+        position: position, x: column.x + (column.width - side) / 2, y: baseline - side + 1,
+        side: side, isTicked: document.rows[position].isCheckedIn)
+    }
   }
 
   /// How many pages the document takes.
@@ -45,10 +62,10 @@ public struct PageRenderer: Sendable {
     defer { rp_cairo_restore(cairo) }
     rp_cairo_set_source_rgb(cairo, 0, 0, 0)
     drawHeader(on: cairo)
-    let rows = layout.rows(onPage: index)
-    for position in rows {
+    for position in layout.rows(onPage: index) {
       drawRow(position, on: cairo)
     }
+    for box in boxes(onPage: index) { draw(box, on: cairo) }
     let width = layout.pageSize.width - 2 * layout.margin
     show(
       document.labels.page(index + 1, pageCount), on: cairo, size: 9, x: layout.margin,
@@ -62,7 +79,7 @@ public struct PageRenderer: Sendable {
       document.title, on: cairo, size: 16, bold: true, x: layout.margin, width: width,
       baseline: layout.titleTop + 17)
     show(
-      document.labels.summary(document.date, document.rows.count), on: cairo, size: 10,
+      summary, on: cairo, size: 10,
       x: layout.margin, width: width, baseline: layout.summaryTop + 11)
     let labels = document.labels
     for column in layout.columns {
@@ -96,11 +113,7 @@ public struct PageRenderer: Sendable {
           "\(position + 1).", on: cairo, size: 10, x: x, width: width, baseline: baseline,
           alignment: .trailing)
       case .box:
-        let side = 10.0
-        rp_cairo_set_line_width(cairo, 0.8)
-        rp_cairo_rectangle(
-          cairo, column.x + (column.width - side) / 2, baseline - side + 1, side, side)
-        rp_cairo_stroke(cairo)
+        break
       case .text:
         show(row.text, on: cairo, size: 10, x: x, width: width, baseline: baseline)
       case .category:
@@ -110,6 +123,18 @@ public struct PageRenderer: Sendable {
       }
     }
     line(on: cairo, y: top + layout.rowHeight - 0.25, width: 0.4)
+  }
+
+  /// A sign-in box: the square, and the tick in it when the entry is checked in.
+  private func draw(_ box: SignInBox, on cairo: OpaquePointer) {
+    rp_cairo_set_line_width(cairo, 0.8)
+    rp_cairo_rectangle(cairo, box.x, box.y, box.side, box.side)
+    rp_cairo_stroke(cairo)
+    guard let start = box.tick.first else { return }
+    rp_cairo_set_line_width(cairo, 1.6)
+    rp_cairo_move_to(cairo, start.x, start.y)
+    for point in box.tick.dropFirst() { rp_cairo_line_to(cairo, point.x, point.y) }
+    rp_cairo_stroke(cairo)
   }
 
   /// A horizontal rule across the columns.

@@ -25,16 +25,29 @@ public struct PrintDocument: Sendable {
   public var style: Style
   /// The words the page adds.
   public var labels: PrintLabels
+  /// The session whose check-ins a sign-in sheet ticks (``PrintRow/isCheckedIn``); the line
+  /// under the title then names it with its count. `nil`: no session, no ticks.
+  public var session: String?
 
   /// A document from its parts.
   public init(
     title: String, date: String, rows: [PrintRow], style: Style = .list,
-    labels: PrintLabels = .english
+    labels: PrintLabels = .english, session: String? = nil
   ) {
     self.title = title
     self.date = date
     self.rows = rows
     self.style = style
     self.labels = labels
+    self.session = session
+  }
+
+  /// The line under the title: the date and the count, and on a sign-in sheet of a session,
+  /// how many are checked in (`2026-12-01 · 40 entries · Evening: 13 of 40 checked in`).
+  /// - Complexity: O(n) in the rows, for the count of those checked in.
+  public var summary: String {
+    let line = labels.summary(date, rows.count)
+    guard style == .signIn, let session else { return line }
+    return line + " · " + labels.checkedIn(session, rows.count { $0.isCheckedIn }, rows.count)
   }
 }

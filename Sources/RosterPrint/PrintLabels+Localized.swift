@@ -11,6 +11,10 @@ extension PrintLabels {
       summary: { date, count in
         PrintWording.summary(date: date, count: count, grouped: GroupedNumber.text(count))
       },
-      page: { number, count in PrintWording.page(number, of: count) })
+      page: { number, count in PrintWording.page(number, of: count) },
+      checkedIn: { session, count, total in
+        PrintWording.checkedIn(
+          session: session, count: GroupedNumber.text(count), total: GroupedNumber.text(total))
+      })
   }
 }

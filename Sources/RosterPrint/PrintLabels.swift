@@ -12,18 +12,30 @@ public struct PrintLabels: Sendable {
   public var summary: @Sendable (_ date: String, _ count: Int) -> String
   /// The foot of each page, from the page number and the number of pages: `Page 2 of 31`.
   public var page: @Sendable (_ number: Int, _ count: Int) -> String
+  /// A sign-in sheet's session and how many of its rows are ticked: `Evening: 13 of 40 checked
+  /// in`.
+  public var checkedIn: @Sendable (_ session: String, _ count: Int, _ total: Int) -> String
 
   /// Labels from their parts.
   public init(
     text: String, category: String, signature: String,
     summary: @escaping @Sendable (String, Int) -> String,
-    page: @escaping @Sendable (Int, Int) -> String
+    page: @escaping @Sendable (Int, Int) -> String,
+    checkedIn: @escaping @Sendable (String, Int, Int) -> String = PrintLabels.englishCheckedIn
   ) {
     self.text = text
     self.category = category
     self.signature = signature
     self.summary = summary
     self.page = page
+    self.checkedIn = checkedIn
+  }
+
+  /// `Evening: 13 of 40 checked in`.
+  public static let englishCheckedIn: @Sendable (String, Int, Int) -> String = {
+    session, count, total in
+    "\(session): \(GroupedNumber.text(count, separator: ",")) of"
+      + " \(GroupedNumber.text(total, separator: ",")) checked in"
   }
 
   /// English.

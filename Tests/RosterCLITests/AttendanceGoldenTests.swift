@@ -2,16 +2,19 @@ import Foundation
 import RosterTestSupport
 import Testing
 
-/// `roster checkin`, `checkout`, `attendance`, `sessions`, `statuses` and `undo` after a
-/// check-in, end to end on SQLite. The user is pinned (`USER=anna`); times of day, dates and
-/// the host name are masked.
+/// `roster checkin`, `checkout`, `attendance` (`--log`, `--register`), `sessions`, `statuses`,
+/// `undo` after a check-in and the sign-in sheet's ticks, end to end on SQLite and on
+/// PostgreSQL, against the same golden files. The actor is pinned: `USER=anna` on SQLite, the
+/// login role `anna` on PostgreSQL; times of day, dates and the host name are masked.
 @Suite struct AttendanceGoldenTests {
-  func transcript() throws -> Transcript {
-    try Transcript(environment: ["USER": "anna", "TZ": "UTC"], masksClock: true)
+  func transcript(_ engine: Transcript.Engine) throws -> Transcript {
+    try Transcript(
+      engine: engine, environment: ["USER": "anna", "TZ": "UTC"], masksClock: true, role: "anna")
   }
 
-  @Test func checkIn() throws {
-    let t = try transcript()
+  @Test(arguments: Transcript.Engine.allCases)
+  func checkIn(engine: Transcript.Engine) throws {
+    let t = try transcript(engine)
     try t.run("add", "Anna Lindqvist", "Zoë Saldaña", "Łukasz Nowak", "Bob")
     try t.run("checkin", "@2", "--session", "Evening")
     try t.run("checkin", "@2", "#1", "--session", "Evening")
@@ -37,8 +40,9 @@ import Testing
     try t.verify("attendance-checkin")
   }
 
-  @Test func attendance() throws {
-    let t = try transcript()
+  @Test(arguments: Transcript.Engine.allCases)
+  func attendance(engine: Transcript.Engine) throws {
+    let t = try transcript(engine)
     try t.run("add", "Anna Lindqvist", "Zoë Saldaña", "Bob", "--category", "Staff")
     try t.run("attendance", "--session", "Evening")
     try t.run("checkin", "#1", "#2", "--session", "Evening")
@@ -53,8 +57,9 @@ import Testing
     try t.verify("attendance-show")
   }
 
-  @Test func sessionsStatusesAndUndo() throws {
-    let t = try transcript()
+  @Test(arguments: Transcript.Engine.allCases)
+  func sessionsStatusesAndUndo(engine: Transcript.Engine) throws {
+    let t = try transcript(engine)
     try t.run("add", "Anna Lindqvist", "Zoë Saldaña")
     try t.run("sessions")
     try t.run("checkin", "#1", "--session", "Monday")
@@ -68,10 +73,10 @@ import Testing
     try t.run("sessions", "delete", "Mon", "--force")
     try t.run("sessions")
     try t.run("statuses")
-    try t.run("statuses", "add", "remote", "--counts-as", "present")
     try t.run("statuses", "add", "remote")
+    try t.run("statuses", "add", "remote", "--counts-as", "present")
     try t.run("statuses", "add", "sick", "--counts-as", "maybe")
-    try t.run("statuses", "add", "sick")
+    try t.run("statuses", "add", "sick", "--counts-as", "absent")
     try t.run("statuses", "--json")
     try t.run("checkin", "#1", "--session", "Tuesday", "--status", "remote")
     try t.run("attendance", "--session", "Tuesday")
@@ -82,6 +87,62 @@ import Testing
     try t.run("undo")
     try t.run("show")
     try t.verify("attendance-sessions")
+  }
+
+  @Test(arguments: Transcript.Engine.allCases)
+  func register(engine: Transcript.Engine) throws {
+    let t = try transcript(engine)
+    try t.run("add", "Anna Lindqvist", "Zoë Saldaña", "Bob", "Łukasz Nowak")
+    try t.run("attendance", "--register")
+    try t.run("checkin", "#1", "#2", "--session", "Monday")
+    try t.run("checkin", "#2", "--session", "Monday", "--status", "late")
+    try t.run("statuses", "add", "online")
+    try t.run("statuses", "add", "early")
+    try t.run("checkin", "--all", "--session", "Tuesday, late", "--status", "absent")
+    try t.run("checkin", "#3", "--session", "Tuesday, late", "--status", "online")
+    try t.run("checkin", "#4", "--session", "Tuesday, late", "--status", "excused")
+    try t.run("checkin", "#1", "--session", "-3", "--status", "early")
+    try t.run("attendance", "--register")
+    let csv = try t.run("attendance", "--register", "--csv")
+    try t.run("attendance", "--register", "--csv", "--bom")
+    let folder = t.folder.path
+    try t.run("attendance", "--register", "--csv", "-o", "\(folder)/register.csv")
+    let written = try String(
+      contentsOf: t.folder.appendingPathComponent("register.csv"), encoding: .utf8)
+    #expect(written == csv.stdout)
+    try t.run("attendance", "--register", "-o", "\(folder)/register.txt")
+    try t.run("attendance", "--register", "--json")
+    try t.run("attendance", "--register", "--log")
+    try t.run("attendance", "--register", "--session", "Monday")
+    try t.run("attendance", "--register", "--bom")
+    try t.run("attendance", "--csv")
+    try t.run("attendance", "-o", "\(folder)/x.csv")
+    try t.run("attendance", "--bom")
+    try t.verify("attendance-register")
+  }
+
+  @Test(arguments: Transcript.Engine.allCases)
+  func signInSheetTicksTheSessionsCheckIns(engine: Transcript.Engine) throws {
+    let t = try transcript(engine)
+    let folder = t.folder.path
+    try t.run("add", "Anna Lindqvist", "Zoë Saldaña", "Bob")
+    try t.run("checkin", "#2", "--session", "Evening")
+    try t.run(
+      "export", "--format", "pdf", "--sign-in", "--session", "Evening", "-o", "\(folder)/s.pdf")
+    let (text, status) = try ToolProcess.run(
+      "/usr/bin/pdftotext", ["-enc", "UTF-8", "\(folder)/s.pdf", "-"])
+    #expect(status == 0)
+    #expect(String(decoding: text, as: UTF8.self).contains("Evening: 1 of 3 checked in"))
+    // Without --session: today's session, which does not exist yet, so nothing is ticked or made.
+    try t.run("export", "--format", "pdf", "--sign-in", "-o", "\(folder)/today.pdf")
+    try t.run("sessions")
+    try t.run(
+      "export", "--format", "pdf", "--sign-in", "--session", "Nope", "-o", "\(folder)/x.pdf")
+    try t.run("export", "--format", "pdf", "--sign-in", "--session", "", "-o", "\(folder)/x.pdf")
+    try t.run("export", "--format", "pdf", "--session", "Evening", "-o", "\(folder)/x.pdf")
+    try t.run("export", "--session", "Evening")
+    #expect(!FileManager.default.fileExists(atPath: "\(folder)/x.pdf"))
+    try t.verify("attendance-sign-in")
   }
 
   /// A refused check-in and the count, in German (po/de.po compiled as TranslationTests does).

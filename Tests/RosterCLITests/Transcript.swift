@@ -31,9 +31,13 @@ final class Transcript {
   private var text = ""
 
   /// A transcript on `engine`, whose runs see `extra` in their environment too (`LANG`, say);
-  /// with `masksClock`, clock times, dates and the host name are masked.
+  /// with `masksClock`, clock times, dates and the host name are masked. On PostgreSQL the
+  /// runs connect as the database's owner, or with `role` as that login role (made on the
+  /// test server when missing, password `ROLE-pw`), so that what the store stamps as `by`
+  /// matches the user a SQLite run pins with `USER`.
   init(
-    engine: Engine = .sqlite, environment extra: [String: String] = [:], masksClock: Bool = false
+    engine: Engine = .sqlite, environment extra: [String: String] = [:], masksClock: Bool = false,
+    role: String? = nil
   ) throws {
     self.masksClock = masksClock
     binary = try RosterBinary.locate()
@@ -41,13 +45,30 @@ final class Transcript {
     if engine == .postgres { extra["ROSTER_DB"] = try TemporaryPostgres.shared().makeDatabase() }
     let home = try TemporaryRosterHome(prefix: "roster-cli", extra: extra)
     folder = home.folder
-    environment = home.environment
+    var environment = home.environment
     if engine == .postgres {
       let initialized = try binary.run(["db", "init"], environment: environment)
       guard initialized.status == 0 else {
         throw GoldenMismatch(message: "roster db init failed: \(initialized.stderr)")
       }
+      if let role, let owner = environment["ROSTER_DB"] {
+        environment["ROSTER_DB"] = try Self.login(role, to: owner)
+      }
     }
+    self.environment = environment
+  }
+
+  /// The URI of the database `owner` names for the login role `role`, made when missing (roles
+  /// belong to the whole test server; concurrent tests may make it at once).
+  private static func login(_ role: String, to owner: String) throws -> String {
+    let server = try TemporaryPostgres.shared()
+    try server.sql(
+      """
+      DO $$ BEGIN CREATE ROLE \(role) LOGIN PASSWORD '\(role)-pw';
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$
+      """)
+    let database = String(owner.split(separator: "/").last ?? "")
+    return server.uri(database: database, role: role, password: "\(role)-pw")
   }
 
   deinit { try? FileManager.default.removeItem(at: folder) }

@@ -125,6 +125,67 @@ import Testing
   }
 
   @Test(arguments: Engine.allCases)
+  func printsAttendanceEventsWithSessionStatusByDeviceAndTime(engine: Engine) throws {
+    let t = try on(engine)
+    try t.roster("add", "Anna", "Zoë")
+    try t.roster("checkin", "#1", "--session", "Before")
+    let names = try t.shown()
+    let watch = try WatchProcess(
+      t.binary, ["--json", "--list", "Names"], environment: t.environment)
+    #expect(watch.waitUntilFollowing())
+    try t.roster("checkin", "#2", "--session", "Evening")
+    try t.roster("checkin", "#2", "--session", "Evening", "--status", "late")
+    try t.roster("checkout", "#2", "--session", "Evening")
+    try t.roster("checkin", "--clear", "#1", "--session", "Before")
+    try t.roster("undo")
+    try t.roster("add", "Bob")
+    #expect(watch.waitForLines(6))
+    #expect(watch.stop(SIGINT) == 0)
+    let events = watch.events
+    // The check-in from before the start is not reported; the undo of the clear is a
+    // check-in that reverts it; edits come as before.
+    #expect(
+      events.map { $0["kind"] as? String } == [
+        "checkin", "status", "checkout", "clear", "checkin", "insert",
+      ])
+    let attendance = Array(events.prefix(4))
+    #expect(
+      attendance.map { $0["session"] as? String } == ["Evening", "Evening", "Evening", "Before"])
+    #expect(
+      attendance.map { $0["id"] as? String } == [
+        names[1].id, names[1].id, names[1].id, names[0].id,
+      ])
+    #expect(attendance.map { $0["text"] as? String } == ["Zoë", "Zoë", "Zoë", "Anna"])
+    #expect(attendance.map { $0["status"] as? String } == ["present", "late", nil, nil])
+    let by = try #require(attendance.first?["by"] as? String)
+    #expect(!by.isEmpty && attendance.allSatisfy { $0["by"] as? String == by })
+    #expect(attendance.allSatisfy { ($0["device"] as? String)?.isEmpty == false })
+    #expect(attendance.allSatisfy { $0["list"] as? String == "Names" && $0["event"] is String })
+    let stamp = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/
+    #expect(attendance.allSatisfy { ($0["at"] as? String)?.wholeMatch(of: stamp) != nil })
+  }
+
+  @Test(arguments: Engine.allCases)
+  func attendanceHumanLinesSayWhoWhereAndWhichSession(engine: Engine) throws {
+    let t = try on(engine)
+    try t.roster("add", "Zoë")
+    let watch = try WatchProcess(t.binary, ["--list", "Names"], environment: t.environment)
+    #expect(watch.waitUntilFollowing())
+    try t.roster("checkin", "#1", "--session", "Evening")
+    try t.roster("checkout", "#1", "--session", "Evening")
+    #expect(watch.waitForLines(2))
+    #expect(watch.stop(SIGTERM) == 0)
+    let lines = watch.lines.map {
+      $0.replacing(/\([0-9a-f]{8}\)/, with: "(ID)").replacing(#/by \S+ \(.+\) /#, with: "by W (D) ")
+    }
+    #expect(
+      lines == [
+        "Names: checked in “Zoë” at Evening as present by W (D) (ID)",
+        "Names: checked out “Zoë” of Evening by W (D) (ID)",
+      ])
+  }
+
+  @Test(arguments: Engine.allCases)
   func humanLinesAreOnePerChange(engine: Engine) throws {
     let t = try on(engine)
     try t.roster("add", "Anna")

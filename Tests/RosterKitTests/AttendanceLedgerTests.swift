@@ -121,6 +121,41 @@ import Testing
     #expect(ledger.undoing([checkIn], origin: origin()) == [])
   }
 
+  @Test func undoGoesBackStepByStepOverOneEntry() throws {
+    var ledger = ledger()
+    var steps: [(events: [AttendanceEvent], before: AttendanceState?)] = []
+    func act(_ events: [AttendanceEvent]) {
+      steps.append((events, ledger.state(of: zoe, in: evening.id)))
+      ledger.apply(contentsOf: events)
+    }
+    act([try ledger.checkingIn(zoe, in: evening.id, origin: origin())])
+    act(try ledger.changingStatus(of: zoe, in: evening.id, to: "late", origin: origin()))
+    act([try ledger.checkingOut(zoe, in: evening.id, origin: origin())])
+    act(try ledger.changingStatus(of: zoe, in: evening.id, to: "excused", origin: origin()))
+    var kinds: [AttendanceEvent.Kind] = []
+    while let step = steps.popLast() {
+      // A store's small ledger, over the slot alone, undoes it the same way.
+      var stored = AttendanceLedger(sessions: [evening])
+      let slot = try JSONDecoder().decode(
+        AttendanceSlot.self,
+        from: JSONEncoder().encode(ledger.slot(of: zoe, in: evening.id)))
+      stored.restore(slot, of: zoe, in: evening.id)
+      let undo = stored.undoing(step.events, origin: origin())
+      #expect(undo.count == 1 && undo.first?.reverts == step.events.first?.id)
+      kinds += undo.map(\.kind)
+      ledger.apply(contentsOf: undo)
+      stored.apply(contentsOf: undo)
+      #expect(ledger.state(of: zoe, in: evening.id) == step.before)
+      #expect(stored.state(of: zoe, in: evening.id) == step.before)
+    }
+    #expect(kinds == [.status, .checkin, .status, .clear])
+    #expect(ledger.counts(in: evening.id) == AttendanceCounts())
+    #expect(
+      ledger.slot(of: zoe, in: evening.id)
+        == AttendanceSlot(
+          state: nil, lastEvent: nil, previous: nil))
+  }
+
   @Test func undoingACheckOutBringsTheEntryBackInside() throws {
     var ledger = ledger()
     ledger.apply(try ledger.checkingIn(zoe, in: evening.id, origin: origin()))

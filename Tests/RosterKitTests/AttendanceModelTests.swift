@@ -7,7 +7,8 @@ import Testing
 /// Random sequences of check-ins, status changes, check-outs, clears, undos, `--all`, events
 /// from other doors (offline ones too), repeats, a status added late, and entries deleted and
 /// restored, over several sessions; after every step the ledger must match a plain model that
-/// replays the whole log from the start.
+/// replays the whole log from the start. Undo goes back step by step: an action whose entries
+/// no other door changed since is always undone, however many of ours came between.
 @Suite struct AttendanceModelTests {
   /// The reference: the rules written the obvious way, recomputing everything from the log.
   struct Reference {
@@ -36,7 +37,8 @@ import Testing
     func replay() -> (marks: [String: Mark], doubles: [UUID: AttendanceCheckIn]) {
       var present: Set<String> = ["present", "late"]
       var marks: [String: Mark] = [:]
-      var undo: [String: (event: UUID, before: Mark?)] = [:]
+      // Each key's changes, newest last: a revert of the newest takes it off.
+      var undo: [String: [(event: UUID, before: Mark?)]] = [:]
       var seen: Set<UUID> = []
       var doubles: [UUID: AttendanceCheckIn] = [:]
       func now(_ mark: Mark) -> Mark {
@@ -58,8 +60,10 @@ import Testing
         let key = "\(event.session) \(event.entry)"
         let old = marks[key]
         var new: Mark? = old
-        if let reverted = event.reverts, undo[key]?.event == reverted {
-          new = undo[key]!.before.map(now)
+        if let reverted = event.reverts, let last = undo[key]?.last, last.event == reverted {
+          marks[key] = last.before.map(now)
+          undo[key]?.removeLast()
+          continue
         } else {
           let status = event.status ?? "present"
           let counts = present.contains(status)
@@ -88,7 +92,8 @@ import Testing
           }
         }
         marks[key] = new
-        undo[key] = (event.id, old)
+        undo[key, default: []].append((event.id, old))
+        if undo[key]!.count > AttendanceLedger.revertDepth { undo[key]!.removeFirst() }
       }
       return (marks, doubles)
     }
@@ -116,19 +121,31 @@ import Testing
     var refusals = 0
     var undone = 0
     var log: [AttendanceEvent] = []
+    // Per session and entry, our changes that no other door's change has covered since,
+    // newest last: undoing the newest must take it back.
+    var ours: [String: [UUID]] = [:]
 
-    func land(_ events: [AttendanceEvent]) {
+    func land(_ events: [AttendanceEvent], ours mine: Bool = false) {
       for event in events {
         let stored = event.received(
           at: clock.now(), sequence: Int64(log.count + 1))
-        ledger.apply(stored)
+        let key = "\(event.session) \(event.entry)"
+        if ledger.apply(stored) == .applied {
+          if let reverted = event.reverts, ours[key]?.last == reverted {
+            ours[key]?.removeLast()
+          } else if mine {
+            ours[key, default: []].append(event.id)
+          } else {
+            ours[key] = nil
+          }
+        }
         reference.steps.append(.event(stored))
         log.append(stored)
       }
     }
     func act(_ events: [AttendanceEvent]) {
       let before = events.map { ledger.state(of: $0.entry, in: $0.session) }
-      land(events)
+      land(events, ours: true)
       if !events.isEmpty { actions.append((events, before)) }
     }
 
@@ -154,6 +171,11 @@ import Testing
         case 50..<62:
           if let last = actions.popLast() {
             let undo = ledger.undoing(last.events, origin: origin)
+            for done in last.events where ours["\(done.session) \(done.entry)"]?.last == done.id {
+              #expect(
+                undo.contains { $0.reverts == done.id },
+                "step \(step): our last change of \(done.entry) was not undone")
+            }
             land(undo)
             undone += undo.count
             // Every entry the undo took back is exactly as before the action.

@@ -95,6 +95,7 @@ extension AttendanceLedger {
       replace(key, old: states[key], with: nil)
     }
     lastChanges = lastChanges.filter { $0.key.session != id }
+    earlierChanges = earlierChanges.filter { $0.key.session != id }
     sessions.remove(at: index)
     sessionIDs[name] = nil
     sessionCounts[id] = nil

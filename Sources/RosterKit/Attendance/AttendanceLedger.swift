@@ -18,7 +18,9 @@ public import Foundation
 ///   clear.
 /// - A check-out of an entry not inside, or a clear of one not marked, changes nothing.
 /// - An event that reverts the last change of its entry in its session (``AttendanceEvent/reverts``)
-///   puts back the state from before that change, exactly.
+///   puts back the state from before that change, exactly, and makes the change before it the
+///   last one: undo goes back change by change (up to ``revertDepth`` changes per entry and
+///   session), a check-in after its status change included.
 ///
 /// Counts (``counts(in:)``) leave out entries removed from the list (``removeEntry(_:)``) and are
 /// kept as events land: applying an event costs O(1) amortized (hash tables), whatever the list's
@@ -41,11 +43,8 @@ public struct AttendanceLedger: Sendable {
     var entry: UUID
   }
 
-  /// The last change of a key, for an event that reverts it.
-  struct LastChange: Hashable, Sendable {
-    var event: UUID
-    var previous: AttendanceState?
-  }
+  /// A change of a key, for an event that reverts it.
+  typealias LastChange = AttendanceSlot.Change
 
   /// The list's statuses, in order.
   public internal(set) var statuses: [AttendanceStatus]
@@ -62,7 +61,11 @@ public struct AttendanceLedger: Sendable {
   var sessionCounts: [UUID: AttendanceCounts] = [:]
   var eventCounts: [UUID: Int] = [:]
   var applied: Set<UUID> = []
+  /// Each key's last change, the one an event reverting it undoes.
   var lastChanges: [Key: LastChange] = [:]
+  /// Each key's changes before its last one, oldest first: a revert of the last change brings
+  /// the one before back on top (``revertDepth``), so undo goes back step by step.
+  var earlierChanges: [Key: [LastChange]] = [:]
   var removed: Set<UUID> = []
   var entrySessions: [UUID: Set<UUID>] = [:]
 
@@ -133,21 +136,21 @@ public struct AttendanceLedger: Sendable {
     eventCounts[event.session, default: 0] += 1
     let key = Key(session: event.session, entry: event.entry)
     let old = states[key]
-    var new: AttendanceState?
     if let reverted = event.reverts, let last = lastChanges[key], last.event == reverted {
-      new = last.previous.map(presenceNow)
-    } else {
-      switch transition(from: old, by: event) {
-      case .double(let first):
-        doubleCheckIns[event.id] = first
-        return .doubleCheckIn(first: first)
-      case .unchanged: return .noChange
-      case .to(let next): new = next
-      }
+      replace(key, old: old, with: last.previous.map(presenceNow))
+      popChange(of: key)
+      return .applied
     }
-    replace(key, old: old, with: new)
-    lastChanges[key] = LastChange(event: event.id, previous: old)
-    return .applied
+    switch transition(from: old, by: event) {
+    case .double(let first):
+      doubleCheckIns[event.id] = first
+      return .doubleCheckIn(first: first)
+    case .unchanged: return .noChange
+    case .to(let new):
+      replace(key, old: old, with: new)
+      pushChange(LastChange(event: event.id, previous: old), of: key)
+      return .applied
+    }
   }
 
   /// A state with its status's presence as the ledger knows it now: a state kept for undo
