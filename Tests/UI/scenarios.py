@@ -1565,6 +1565,23 @@ def german_check_in(app):
     app.screenshot("german-door")
 
 
+@scenario
+@printing
+def print_sign_in_ticks_the_checked_in(app):
+    """The sign-in sheet printed from the app ticks who is checked in in the session shown, and
+    counts them under the title."""
+    pdf = os.path.join(PRINT_FOLDER, "print_sign_in_ticks_the_checked_in.pdf")
+    guests(app)
+    roster_cli(app, "checkin", "#2")
+    header_says(app, "1 of 3 checked in · 1 inside")
+    text = print_to_pdf(app, "Print Sign-in Sheet…", [], pdf)
+    check("1 of 3 checked in" in text, f"the sheet does not count the check-in: {text!r}")
+    check(all(name in text for name in ["Anna Amsel", "Berta Brandt", "Cem Çelik"]),
+          f"the names are missing: {text!r}")
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", pdf,
+                    os.path.join(app.shots, "print_sign_in-page")], check=True)
+
+
 def main():
     binary, shots, *names = sys.argv[1:]
     chosen = [s for s in SCENARIOS if not names or s.__name__ in names]

@@ -8,7 +8,8 @@ import RosterTransfer
 
 extension MainWindow {
   /// Print… and Print Sign-in Sheet… in the main menu: GTK's print dialog, with the pages of
-  /// RosterPrint (the same as `roster export --format pdf`). `ROSTER_PRINT_TO_FILE` (tests)
+  /// RosterPrint (the same as `roster export --format pdf`); the sign-in sheet ticks those
+  /// checked in in the session the window shows. `ROSTER_PRINT_TO_FILE` (tests)
   /// preselects “Print to File” with that PDF path; the dialog still shows.
   func wirePrinting(into menu: Menu) {
     menu.append(localized("Print…"), action: .print)
@@ -25,9 +26,14 @@ extension MainWindow {
     }
     entries.list.endTyping()
     let list = entries.list
+    // A sign-in sheet ticks those checked in, in the session the window shows.
+    let ticks = style == .signIn && attendance?.session != nil ? attendance : nil
+    let rows = list.entries.map { entry in
+      PrintRow(entry, isCheckedIn: ticks?.state(of: entry.id)?.isCheckedIn == true)
+    }
     let document = PrintDocument(
-      title: list.title, date: Self.printDate(), rows: list.entries.map(PrintRow.init),
-      style: style, labels: .localized)
+      title: list.title, date: Self.printDate(), rows: rows, style: style, labels: .localized,
+      session: ticks?.sessionName)
     var renderer: PageRenderer?
     PrintOperation(
       job: list.title, parent: window,
