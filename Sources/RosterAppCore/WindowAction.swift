@@ -16,6 +16,7 @@ public enum WindowAction: String, CaseIterable, Hashable, Sendable {
   case focusAdd = "focus-add"
   case print
   case printSignIn = "print-sign-in"
+  case printRegister = "print-register"
   case sortAToZ = "sort-a-z"
   case sortZToA = "sort-z-a"
   case sortLastWordAToZ = "sort-last-word-a-z"

@@ -26,4 +26,7 @@ public enum PrintWording {
   public static func page(_ number: Int, of count: Int) -> String {
     localized("Page %1$@ of %2$@", number, count)
   }
+
+  /// The label of a printed register's last row, which counts each session's check-ins.
+  public static var checkedInRow: String { localized("Checked in") }
 }

@@ -12,7 +12,11 @@ public struct PageLayout: Equatable, Sendable {
   /// A column: where it starts, how wide it is, and how its text is aligned.
   public struct Column: Equatable, Sendable {
     /// What the column shows.
-    public enum Content: Equatable, Sendable { case number, box, text, category, signature }
+    public enum Content: Equatable, Sendable {
+      case number, box, text, category, signature
+      /// A register's marks in one session, by its index in ``PrintDocument/sessions``.
+      case mark(Int)
+    }
 
     /// What the column shows.
     public let content: Content
@@ -50,9 +54,14 @@ public struct PageLayout: Equatable, Sendable {
   /// How many rows the document has.
   public let rowCount: Int
 
-  /// The layout of a document with `rowCount` rows in `style` on pages of `pageSize`.
-  /// - Complexity: O(1).
-  public init(pageSize: PageSize, style: PrintDocument.Style, rowCount: Int) {
+  /// The widest a register's mark column gets, in points: with many sessions, they share two
+  /// thirds of the width, the names keeping the rest.
+  static let markWidth = 64.0
+
+  /// The layout of a document with `rowCount` rows in `style` on pages of `pageSize`; a
+  /// register has a mark column for each of its `sessions`.
+  /// - Complexity: O(s) in the number of sessions.
+  public init(pageSize: PageSize, style: PrintDocument.Style, rowCount: Int, sessions: Int = 0) {
     self.pageSize = pageSize
     self.rowCount = rowCount
     margin = min(42, pageSize.width / 12, pageSize.height / 12)
@@ -72,6 +81,12 @@ public struct PageLayout: Equatable, Sendable {
         (.number, number), (.box, 24), (.text, rest * 0.42), (.category, rest * 0.2),
         (.signature, rest * 0.38),
       ]
+    case .register:
+      let rest = width - number
+      let fit = sessions == 0 ? 0 : min(Self.markWidth, rest * 0.66 / Double(sessions))
+      widths =
+        [(.number, number), (.text, rest - fit * Double(sessions))]
+        + (0..<sessions).map { (.mark($0), fit) }
     }
     var x = left
     var columns: [Column] = []

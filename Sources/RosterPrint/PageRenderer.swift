@@ -26,7 +26,9 @@ public struct PageRenderer: Sendable {
   /// - Complexity: O(n) in the rows of a sign-in sheet of a session (its count), else O(1).
   public init(document: PrintDocument, pageSize: PageSize) {
     self.document = document
-    layout = PageLayout(pageSize: pageSize, style: document.style, rowCount: document.rows.count)
+    layout = PageLayout(
+      pageSize: pageSize, style: document.style, rowCount: document.rows.count,
+      sessions: document.sessions.count)
     summary = document.summary
   }
 
@@ -90,11 +92,17 @@ public struct PageRenderer: Sendable {
       case .text: heading = labels.text
       case .category: heading = labels.category
       case .signature: heading = labels.signature
+      case .mark(let index): heading = document.sessions[index]
       }
+      let alignment: TextLine.Alignment =
+        switch column.content {
+        case .number: .trailing
+        case .mark: .center
+        default: .leading
+        }
       show(
-        heading, on: cairo, size: 9.5, bold: true, x: column.x + 4, width: column.width - 8,
-        baseline: layout.headingsTop + 13,
-        alignment: column.content == .number ? .trailing : .leading)
+        heading, on: cairo, size: 9.5, bold: true, x: column.x + 2, width: column.width - 4,
+        baseline: layout.headingsTop + 13, alignment: alignment)
     }
     line(on: cairo, y: layout.rowsTop - 0.5, width: 1)
   }
@@ -109,19 +117,27 @@ public struct PageRenderer: Sendable {
       let width = column.width - 8
       switch column.content {
       case .number:
+        guard !row.isTotal else { continue }
         show(
           "\(position + 1).", on: cairo, size: 10, x: x, width: width, baseline: baseline,
           alignment: .trailing)
       case .box:
         break
       case .text:
-        show(row.text, on: cairo, size: 10, x: x, width: width, baseline: baseline)
+        show(
+          row.text, on: cairo, size: 10, bold: row.isTotal, x: x, width: width, baseline: baseline)
       case .category:
         show(row.category ?? "", on: cairo, size: 10, x: x, width: width, baseline: baseline)
       case .signature:
         break
+      case .mark(let index):
+        let mark = index < row.marks.count ? row.marks[index] : ""
+        show(
+          mark, on: cairo, size: 10, bold: row.isTotal, x: column.x + 2, width: column.width - 4,
+          baseline: baseline, alignment: .center)
       }
     }
+    if row.isTotal { line(on: cairo, y: top - 0.5, width: 1) }
     line(on: cairo, y: top + layout.rowHeight - 0.25, width: 0.4)
   }
 

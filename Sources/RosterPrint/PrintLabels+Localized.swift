@@ -15,6 +15,6 @@ extension PrintLabels {
       checkedIn: { session, count, total in
         PrintWording.checkedIn(
           session: session, count: GroupedNumber.text(count), total: GroupedNumber.text(total))
-      })
+      }, checkedInRow: PrintWording.checkedInRow)
   }
 }

@@ -15,13 +15,16 @@ public struct PrintLabels: Sendable {
   /// A sign-in sheet's session and how many of its rows are ticked: `Evening: 13 of 40 checked
   /// in`.
   public var checkedIn: @Sendable (_ session: String, _ count: Int, _ total: Int) -> String
+  /// The label of a register's last row, which counts each session's check-ins.
+  public var checkedInRow: String
 
   /// Labels from their parts.
   public init(
     text: String, category: String, signature: String,
     summary: @escaping @Sendable (String, Int) -> String,
     page: @escaping @Sendable (Int, Int) -> String,
-    checkedIn: @escaping @Sendable (String, Int, Int) -> String = PrintLabels.englishCheckedIn
+    checkedIn: @escaping @Sendable (String, Int, Int) -> String = PrintLabels.englishCheckedIn,
+    checkedInRow: String = "Checked in"
   ) {
     self.text = text
     self.category = category
@@ -29,6 +32,7 @@ public struct PrintLabels: Sendable {
     self.summary = summary
     self.page = page
     self.checkedIn = checkedIn
+    self.checkedInRow = checkedInRow
   }
 
   /// `Evening: 13 of 40 checked in`.

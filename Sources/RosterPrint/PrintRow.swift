@@ -9,12 +9,21 @@ public struct PrintRow: Equatable, Sendable {
   public var category: String?
   /// Whether a sign-in sheet ticks the row's box: the entry is checked in already.
   public var isCheckedIn: Bool
+  /// On a register, the entry's mark in each session (`P`, `L`, or empty).
+  public var marks: [String]
+  /// Whether the row is a register's last, counting each session's check-ins: no number.
+  public var isTotal: Bool
 
   /// A row from its parts.
-  public init(text: String, category: String? = nil, isCheckedIn: Bool = false) {
+  public init(
+    text: String, category: String? = nil, isCheckedIn: Bool = false, marks: [String] = [],
+    isTotal: Bool = false
+  ) {
     self.text = text
     self.category = category
     self.isCheckedIn = isCheckedIn
+    self.marks = marks
+    self.isTotal = isTotal
   }
 
   /// The row of `entry`.

@@ -1582,6 +1582,24 @@ def print_sign_in_ticks_the_checked_in(app):
                     os.path.join(app.shots, "print_sign_in-page")], check=True)
 
 
+@scenario
+@printing
+def print_register(app):
+    """Print Register… prints the class register: a column per session with each entry's mark,
+    and the count of check-ins under each."""
+    pdf = os.path.join(PRINT_FOLDER, "print_register.pdf")
+    guests(app)
+    roster_cli(app, "checkin", "#1", "#2", "--session", "Monday")
+    roster_cli(app, "checkin", "#1", "--session", "Tuesday", "--status", "late")
+    text = print_to_pdf(app, "Print Register…", [], pdf)
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    check(any("Monday" in line and "Tuesday" in line for line in lines), f"headings: {lines}")
+    check(any(line.startswith("1. Anna Amsel P L") for line in lines), f"Anna's row: {lines}")
+    check(any(line.startswith("Checked in 2 1") for line in lines), f"the counts: {lines}")
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", pdf,
+                    os.path.join(app.shots, "print_register-page")], check=True)
+
+
 def main():
     binary, shots, *names = sys.argv[1:]
     chosen = [s for s in SCENARIOS if not names or s.__name__ in names]

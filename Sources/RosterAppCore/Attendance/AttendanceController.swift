@@ -95,6 +95,16 @@ public final class AttendanceController {
   /// Whether ``undo()`` has a step of the window's own to take back.
   public var canUndo: Bool { !steps.isEmpty }
 
+  /// The list's class register over every session, as stored once the window's own actions
+  /// are: `Print Register…`.
+  /// - Throws: ``RosterBackend/StoreError`` when the store cannot be read.
+  /// - Complexity: O(e + n × s) for e events, n entries and s sessions.
+  public func register() throws(StoreError) -> AttendanceRegister {
+    _ = (desk as? any DeferredWriting)?.finishWrites(timeout: .seconds(10))
+    let ledger = try store.attendanceLedger(for: list.id)
+    return AttendanceRegister(ledger: ledger, entries: list.entries.map { ($0.id, $0.text) })
+  }
+
   /// A snapshot of who has arrived, for the search: see ``PresenceFilter``.
   /// - Complexity: O(1).
   public func filter(_ kind: PresenceFilter.Kind) -> PresenceFilter {
