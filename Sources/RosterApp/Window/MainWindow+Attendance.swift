@@ -46,6 +46,7 @@ extension MainWindow {
       guard let self else { return }
       self.entries.refreshAttendance(changed)
       self.refresh()
+      self.onAttendanceChanged()
     }
     controller?.onMessage = { [weak self] message in self?.toasts.show(message) }
     entries.attendance = controller
