@@ -15,6 +15,10 @@ import RosterKit
 ///   (the window must not wait for the disk), a delete and an insert at the top of the list to
 ///   their painted frames, then two keystrokes of a search ("z", then "zo") to the frames that
 ///   show their results, print one JSON line, and quit (once every action is stored).
+/// - `ROSTER_BENCH=door`: a door (``DoorBenchmark``): `ROSTER_DOOR_GUESTS` guests (1,000 by
+///   default) found by typing their name's last word into the search and checked in with Enter.
+/// - `ROSTER_BENCH=follow`: another door's check-ins arriving (``FollowBenchmark``), until
+///   `ROSTER_FOLLOW_COUNT` entries are checked in.
 ///
 /// Times are CLOCK_MONOTONIC nanoseconds, so `roster-bench --app` can subtract its own reading
 /// taken when it started the process.
@@ -23,14 +27,31 @@ struct Instrumentation: Sendable {
   let started: Int64
   /// `ROSTER_SAMPLE_COUNT`.
   let sampleCount: Int?
-  /// `ROSTER_BENCH=1`.
-  let timesLaunch: Bool
+  /// What `ROSTER_BENCH` asks for, if anything.
+  let mode: Mode?
+
+  /// The benchmarks `ROSTER_BENCH` names.
+  enum Mode: Equatable {
+    /// `1`: the launch, edits and two search keystrokes.
+    case launch
+    /// `door`: this many check-ins by search.
+    case door(guests: Int)
+    /// `follow`: until this many entries are checked in elsewhere.
+    case follow(checkIns: Int)
+  }
 
   /// Reads the hooks from `environment`; call it first thing, as it notes the start time.
   init(environment: [String: String] = ProcessInfo.processInfo.environment) {
     started = FrameClock.now
     sampleCount = environment["ROSTER_SAMPLE_COUNT"].flatMap { Int($0) }
-    timesLaunch = environment["ROSTER_BENCH"] == "1"
+    mode =
+      switch environment["ROSTER_BENCH"] {
+      case "1": .launch
+      case "door": .door(guests: environment["ROSTER_DOOR_GUESTS"].flatMap { Int($0) } ?? 1_000)
+      case "follow":
+        .follow(checkIns: environment["ROSTER_FOLLOW_COUNT"].flatMap { Int($0) } ?? 100)
+      default: nil
+      }
   }
 
   /// The generated store for `ROSTER_SAMPLE_COUNT`, else the one `open` opens.
@@ -39,7 +60,7 @@ struct Instrumentation: Sendable {
     return try open()
   }
 
-  /// Makes the main window with `make` and, for `ROSTER_BENCH`, times the launch from there;
+  /// Makes the main window with `make` and, for `ROSTER_BENCH`, starts its benchmark there;
   /// `quit` ends the app once the readings are printed.
   @MainActor
   func openWindow(
@@ -47,9 +68,17 @@ struct Instrumentation: Sendable {
   ) -> MainWindow {
     let loaded = FrameClock.now
     let window = make()
-    if timesLaunch {
+    switch mode {
+    case .launch?:
       LaunchBenchmark(started: started, loaded: loaded, windowCreated: FrameClock.now)
         .run(window: window, quit: quit)
+    case .door(let guests)?:
+      WholeList.whenShown(in: window) { DoorBenchmark(window, guests: guests, quit: quit).run() }
+    case .follow(let checkIns)?:
+      WholeList.whenShown(in: window) {
+        FollowBenchmark(window, checkIns: checkIns, quit: quit).run()
+      }
+    case nil: break
     }
     return window
   }

@@ -47,22 +47,10 @@ struct AppBench {
   }
 
   func run() -> [String] {
-    // `ROSTER_BENCH_APP` measures another build of the app (an older one, for a before/after).
-    let app =
-      ProcessInfo.processInfo.environment["ROSTER_BENCH_APP"]
-      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("roster-app").path
-    guard FileManager.default.isExecutableFile(atPath: app) else {
-      return ["roster-app not found next to roster-bench: build it first (-c release)."]
-    }
-    var display = ProcessInfo.processInfo.environment["DISPLAY"]
-    var server: Process?
-    if display == nil {
-      guard let started = Self.startXvfb() else { return ["Xvfb did not start."] }
-      server = started.process
-      display = started.display
-    }
-    defer { server?.terminate() }
+    let screen: Screen
+    do { screen = try Screen() } catch { return ["\(error)"] }
+    let (app, display) = (screen.app, screen.display)
+    defer { withExtendedLifetime(screen) {} }
     var lines = [
       "## roster-app in a real window (cairo, median of \(runs) runs, ms)",
       "",
@@ -122,7 +110,7 @@ struct AppBench {
       let readings = (0..<runs).compactMap { _ -> Reading? in
         guard let prepared = source.prepare() else { return nil }
         defer { prepared.release() }
-        let reading = Self.measure(app, environment: prepared.environment, display: display!)
+        let reading = Self.measure(app, environment: prepared.environment, display: display)
         if let database = prepared.database, let reading {
           stored = stored && Self.holdsEveryAction(database, size: source.size, reading: reading)
         }
@@ -155,13 +143,17 @@ struct AppBench {
   }
 
   /// A new database of `size` generated names, imported with the `roster` CLI.
-  static func makeDatabase(size: Int, in folder: URL, roster: String) -> String? {
+  static func makeDatabase(
+    size: Int, in folder: URL, roster: String, name: ((Int) -> String)? = nil
+  ) -> String? {
     let first = ["Anna", "Łukasz", "Zoë", "Mateo", "Aiko", "Olu", "Priya", "Sven", "Ñandú", "Lía"]
     let last = ["Lindqvist", "Nowak", "Martin", "Okafor", "Tanaka", "Silva", "Novak", "Kim"]
     var csv = "text\n"
     csv.reserveCapacity(size * 16)
     for index in 0..<size {
-      csv += first[index % first.count] + " " + last[(index / first.count) % last.count] + "\n"
+      csv +=
+        (name?(index) ?? first[index % first.count] + " " + last[(index / first.count) % last.count])
+        + "\n"
     }
     let file = folder.appendingPathComponent("names-\(size).csv")
     let database = folder.appendingPathComponent("roster-\(size)-\(UUID().uuidString).sqlite3").path
@@ -212,6 +204,39 @@ struct AppBench {
       wholeLoad: ms(wholeLoaded - started), windowToFrame: ms(frame - window), delete: ms(delete),
       insert: ms(insert), keystroke: ms(key), keystrokeApplied: ms(keyApplied),
       refine: ms(refine), refineApplied: ms(refineApplied), addKey: ms(addKey))
+  }
+
+  /// The app to measure and a display to run it on: `$DISPLAY`, else a private Xvfb, stopped
+  /// when this is released.
+  final class Screen {
+    let app: String
+    let display: String
+    private let server: Process?
+
+    /// - Throws: ``Spawn/Failed`` when the app is not built or Xvfb does not start.
+    init() throws {
+      // `ROSTER_BENCH_APP` measures another build of the app (an older one, for a before/after).
+      app =
+        ProcessInfo.processInfo.environment["ROSTER_BENCH_APP"]
+        ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("roster-app").path
+      guard FileManager.default.isExecutableFile(atPath: app) else {
+        throw Spawn.Failed(
+          description: "roster-app not found next to roster-bench: build it first (-c release).")
+      }
+      if let display = ProcessInfo.processInfo.environment["DISPLAY"] {
+        self.display = display
+        server = nil
+      } else {
+        guard let started = AppBench.startXvfb() else {
+          throw Spawn.Failed(description: "Xvfb did not start.")
+        }
+        server = started.process
+        display = started.display
+      }
+    }
+
+    deinit { server?.terminate() }
   }
 
   static func startXvfb() -> (process: Process, display: String)? {

@@ -117,7 +117,7 @@ private func throughput(_ database: String, lists: Int, seconds: Double) throws 
 }
 
 /// A throwaway PostgreSQL server started by `scripts/pg-cluster.sh` for the benchmark.
-private struct BenchPostgres {
+struct BenchPostgres {
   struct Failure: Error, CustomStringConvertible { let description: String }
 
   let folder: URL

@@ -1,6 +1,7 @@
 import Foundation
 
-/// This benchmark run again as a child process in a ``SharingWorker`` role, read line by line.
+/// This benchmark run again as a child process in a ``SharingWorker`` role (or the app in a
+/// benchmark mode), read line by line.
 final class WorkerProcess {
   private let child: pid_t
   private let output: FileHandle
@@ -9,7 +10,14 @@ final class WorkerProcess {
 
   /// Starts `roster-bench ARGUMENTS` with standard output piped to ``nextLine()`` and standard
   /// error kept in a file for ``finish()``.
-  init(_ arguments: [String]) throws {
+  convenience init(_ arguments: [String]) throws {
+    try self.init(
+      URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, arguments,
+      environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// Starts `executable ARGUMENTS` (the app, for its benchmark modes) likewise.
+  init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
     errors = FileManager.default.temporaryDirectory
       .appendingPathComponent("roster-bench-worker-\(UUID().uuidString)")
     var ends: [Int32] = [0, 0]
@@ -21,9 +29,8 @@ final class WorkerProcess {
     _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
     defer { close(ends[1]) }
     output = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     child = try Spawn.start(
-      executable, arguments, environment: ProcessInfo.processInfo.environment, output: nil,
+      executable, arguments, environment: environment, output: nil,
       outputDescriptor: ends[1], errors: errors.path)
   }
 

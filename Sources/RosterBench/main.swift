@@ -2,7 +2,7 @@ import Foundation
 import RosterLaunch
 
 // `swift build -c release && swift run -c release roster-bench [--quick]
-// [--only list|sort|validation|store|cli|import|sharing] [--callgrind] [--sizes N,M]`
+// [--only list|sort|validation|store|cli|import|sharing|app|door] [--callgrind] [--sizes N,M]`
 // prints Markdown tables of medians, each measured against its baseline in the same run.
 // The store table runs the release `roster` binary, so build everything in release first.
 let arguments = CommandLine.arguments
@@ -33,6 +33,13 @@ func wanted(_ part: String) -> Bool { only == nil || only == part }
 // roster-app built in the same configuration. Not part of the default run.
 if only == "app" || arguments.contains("--app") {
   for line in appBenchmark(quick: quick) { print(line) }
+  exit(0)
+}
+
+// `--only door`: check-in in the app (a door's search on 100,000 entries, another process's
+// check-in reaching a window on PostgreSQL); needs roster-app and roster built in release.
+if only == "door" {
+  for line in doorBenchmark(quick: quick) { print(line) }
   exit(0)
 }
 

@@ -46,6 +46,7 @@ extension MainWindow {
       guard let self else { return }
       self.entries.refreshAttendance(changed)
       self.refresh()
+      self.onAttendanceChanged()
     }
     controller?.onMessage = { [weak self] message in self?.toasts.show(message) }
     entries.attendance = controller
@@ -105,7 +106,8 @@ extension MainWindow {
   }
 
   /// Enter in the search: checks in the one entry the search (or a scanned id) names, says so
-  /// with Undo, and clears the search for the next guest, the focus staying in it. With
+  /// with Undo, and clears the search for the next guest once that shows, the focus staying in
+  /// it. With
   /// several matches it only says how many; “already checked in” is a toast, never a dialog.
   func checkInFromSearch() {
     guard let attendance, !library.isLoading else { return }
@@ -126,8 +128,14 @@ extension MainWindow {
         ) { [weak self] in self?.undoLast() }
       case .refused(let message): toasts.show(message)
       }
-      search.text = ""
       refresh()
+      // The count and the toast show in the next frame; the search is cleared after it, as
+      // bringing back the whole list (its rows announced to GTK again) takes a few frames at
+      // 100,000 entries. A guest typed meanwhile is left alone.
+      FrameClock.afterNextFrame(of: window) { [weak self] in
+        guard let self, self.search.text == query else { return }
+        self.search.text = ""
+      }
     }
     search.entry.grabFocus()
   }

@@ -36,6 +36,8 @@ final class MainWindow {
   var onLoaded: () -> Void = {}
   /// Called as a search (or its end) starts to be applied to the entries, for the benchmark.
   var onSearchApplying: () -> Void = {}
+  /// Called after the window showed a change of attendance, for the benchmark.
+  var onAttendanceChanged: () -> Void = {}
   /// When a keystroke in the search field is searched for, from what the last search cost.
   private var searchPacer = SearchPacer()
   /// Counts the searches asked for: a deferred one runs only if none was asked for since.
