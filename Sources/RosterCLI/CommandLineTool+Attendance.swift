@@ -58,6 +58,8 @@ extension CommandLineTool {
 
   /// Resolves the ENTRY arguments, produces each one's events over the session's states and
   /// records them as one undoable action; prints a line per event and a line per refusal.
+  /// With `creating`, a new session is made only once the status (`--status`) is one of the
+  /// list's and some ENTRY was found: refused input stores nothing, not even the session.
   private func act(
     _ arguments: Arguments, creating: Bool,
     _ produce: (AttendanceLedger, UUID, UUID, AttendanceOrigin) throws(AttendanceError) ->
@@ -67,8 +69,10 @@ extension CommandLineTool {
     for text in arguments.positionals { references.append(try reference(text, for: arguments)) }
     let list = try list(arguments)
     let store = try attendanceStore(arguments)
-    let session = try session(
-      arguments.value(.session), list: list, store: store, creating: creating)
+    let existing =
+      creating
+      ? nil : try session(arguments.value(.session), list: list, store: store, creating: false)
+    if creating { try checkStatus(arguments.value(.status), list: list, store: store) }
     var failed = false
     var entries: [Entry] = []
     for reference in references {
@@ -78,6 +82,14 @@ extension CommandLineTool {
         err.line(CLIError.store(error).message ?? "")
         failed = true
       }
+    }
+    if entries.isEmpty { throw .reported }
+    let session: AttendanceSession
+    if let existing {
+      session = existing
+    } else {
+      session = try self.session(
+        arguments.value(.session), list: list, store: store, creating: true)
     }
     let texts = Dictionary(entries.map { ($0.id, $0.text) }) { first, _ in first }
     let name = { (id: UUID) in texts[id].map(Self.quoted) ?? Self.shortID(id) }
@@ -141,6 +153,7 @@ extension CommandLineTool {
     let list = try list(arguments)
     let store = try attendanceStore(arguments)
     let status = arguments.value(.status) ?? AttendanceStatus.present.name
+    try checkStatus(status, list: list, store: store)
     let session = try session(arguments.value(.session), list: list, store: store, creating: true)
     let record = try attempt { () throws(StoreError) in
       try store.checkInAll(session: session.id, status: status, in: list.id)
@@ -154,38 +167,6 @@ extension CommandLineTool {
         "Marked %1$@ entry %2$@ in %3$@ (%4$@ of %5$@ checked in).",
         "Marked %1$@ entries %2$@ in %3$@ (%4$@ of %5$@ checked in).", count: record.stored.count,
         record.stored.count, status, session.name, counts.checkedIn, list.count))
-  }
-
-  /// The session `--session` names (refused when it does not exist), or today's, made on first
-  /// use.
-  private func existingSession(
-    _ arguments: Arguments, list: ListSummary, store: any AttendanceStorage
-  ) throws(CLIError) -> AttendanceSession {
-    let name = arguments.value(.session)
-    return try session(name, list: list, store: store, creating: name == nil)
-  }
-
-  /// The session named `name` (today's when `nil`), made when `creating`; a name refused is
-  /// quoted in the message.
-  private func session(
-    _ name: String?, list: ListSummary, store: any AttendanceStorage, creating: Bool
-  ) throws(CLIError) -> AttendanceSession {
-    do throws(StoreError) {
-      return try store.session(named: name, in: list.id, creating: creating)
-    } catch {
-      throw sessionError(error, name: name)
-    }
-  }
-
-  /// What a failure to find or make the session `name` says: a refused name quoted, else the
-  /// store's words (“There is no session named …”).
-  /// - Complexity: O(m) in the name's length.
-  func sessionError(_ error: StoreError, name: String?) -> CLIError {
-    guard case .attendance(.invalidSessionName(let refusal)) = error else { return .store(error) }
-    return .failed(
-      localized(
-        "“%1$@” is not a session name: %2$@", StoreError.visible(StoreError.excerpt(name ?? "")),
-        RefusalWording.sentence(for: refusal)))
   }
 
   func showAttendance(_ arguments: Arguments) throws(CLIError) {
@@ -336,6 +317,7 @@ extension CommandLineTool {
   func renameSession(_ arguments: Arguments) throws(CLIError) {
     try arguments.expect(2...2, localized("OLD and NEW session names"))
     let (old, new) = (arguments.positionals[0], arguments.positionals[1])
+    for name in [old, new] { try checkSessionName(name) }
     let list = try list(arguments)
     let store = try attendanceStore(arguments)
     let renamed = try attempt { () throws(StoreError) in
@@ -347,6 +329,7 @@ extension CommandLineTool {
   func deleteSession(_ arguments: Arguments) throws(CLIError) {
     try arguments.expect(1...1, localized("a session NAME"))
     let name = arguments.positionals[0]
+    try checkSessionName(name)
     let list = try list(arguments)
     let store = try attendanceStore(arguments)
     try attempt { () throws(StoreError) in
@@ -397,6 +380,11 @@ extension CommandLineTool {
         throw arguments.usage(localized("Unknown --counts-as “%@”: use present or absent.", given))
       }
       presence = parsed
+    }
+    do throws(AttendanceError) {
+      _ = try AttendanceStatus(validating: arguments.positionals[0], countsAs: presence)
+    } catch {
+      throw statusError(error, name: arguments.positionals[0])
     }
     let list = try list(arguments)
     let store = try attendanceStore(arguments)
