@@ -168,6 +168,17 @@ def check(po, pot):
         elif any(placeholders(msgid) != placeholders(t) for t in translations(entry)):
             problems.append(f"placeholders differ: {msgid!r}")
     problems += [f"obsolete: {msgid!r}" for msgid in translated if msgid not in set(wanted)]
+    seen = set()
+    for entry in parse(po):
+        if entry["msgid"] and not entry["obsolete"]:
+            if entry["msgid"] in seen:
+                problems.append(f"defined twice: {entry['msgid']!r}")
+            seen.add(entry["msgid"])
+    # What msgfmt itself refuses (a merge can leave a message defined twice, say).
+    compiled = subprocess.run(["msgfmt", "-c", "-o", os.devnull, str(po)],
+                              capture_output=True, text=True, check=False)
+    if compiled.returncode != 0:
+        problems.append(f"msgfmt -c: {compiled.stderr.strip()}")
     for problem in problems:
         print(f"{po}: {problem}")
     print(f"{po}: {len(wanted)} messages, {len(problems)} problems")

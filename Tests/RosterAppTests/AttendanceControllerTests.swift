@@ -275,3 +275,50 @@ import Testing
         .isEmpty)
   }
 }
+
+/// A store that reads but refuses every attendance action at once, as a full disk does.
+private final class FullDisk: AttendanceDesk {
+  let store: any AttendanceStorage
+  init(_ store: any AttendanceStorage) { self.store = store }
+  var attendanceStore: (any AttendanceStorage)? { store }
+  func submitAttendance(_ events: [AttendanceEvent], in list: UUID) throws(StoreError)
+    -> AttendanceRecord?
+  {
+    throw .diskFull
+  }
+  func takeRefusedAttendance() -> [RefusedAttendance] { [] }
+}
+
+/// An action the store refuses at once is taken back here, without asking the store.
+@MainActor
+@Suite struct AttendanceRefusalTests {
+  @Test func aRefusedCheckInIsTakenBackWithTheReason() throws {
+    let memory = MemoryStorage()
+    let summary = try memory.createList(title: "Guests", rule: .personalName)
+    let list = try memory.loadList(summary.id)
+    var changes: [ListChange] = []
+    list.addObserver { changes.append($0) }
+    try list.append("Anna")
+    for change in changes { try memory.record(change, in: summary.id) }
+    let working = try #require(
+      try AttendanceController(desk: ImmediateAttendanceDesk(memory), list: list))
+    let anna = list[0].id
+    guard case .done = working.checkIn(anna) else {
+      Issue.record("the first check-in was refused")
+      return
+    }
+    let door = try #require(try AttendanceController(desk: FullDisk(memory), list: list))
+    door.sync()
+    var messages: [String] = []
+    door.onMessage = { messages.append($0) }
+    guard case .refused(let reason) = door.clear(anna) else {
+      Issue.record("a clear was taken by a full disk")
+      return
+    }
+    #expect(reason.lowercased().contains("disk is full"), "\(reason)")
+    #expect(messages == [reason])
+    #expect(door.state(of: anna)?.isCheckedIn == true, "the refused clear still shows")
+    #expect(door.counts.checkedIn == 1)
+    #expect(!door.canUndo)
+  }
+}

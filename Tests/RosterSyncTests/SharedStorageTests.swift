@@ -80,6 +80,47 @@ import Testing
     #expect(storage.takeNotApplied().isEmpty)
   }
 
+  @Test func aWindowsCheckInIsOnTheServerAndRefusedWhileItCannotBeReached() throws {
+    let server = try TemporaryPostgres.dedicated()
+    let uri = try database(on: server)
+    let storage = try shared(uri, outbox: outboxPath())
+    defer { storage.close() }
+    let guests = try storage.createList(title: "Guests", rule: .personalName)
+    let direct = try PostgresStore(conninfo: uri, environment: [:])
+    let added = try direct.add(["Ama Owusu", "Kwame Asante"], category: nil, to: guests.id)
+    let library = try LibraryController(storage: storage)
+    #expect(library.current.id == guests.id && library.current.count == 2)
+    let door = try #require(try AttendanceController(desk: storage, list: library.current))
+    guard case .done(let counts) = door.checkIn(added[0].id) else {
+      Issue.record("the check-in was refused")
+      return
+    }
+    #expect(counts.checkedIn == 1)
+    // On the server at once, stamped with the window's role.
+    let session = try direct.session(named: door.sessionName, in: guests.id, creating: false)
+    let stored = try direct.attendanceLedger(for: guests.id, session: session.id, entries: nil)
+    #expect(stored.state(of: added[0].id, in: session.id)?.isCheckedIn == true)
+
+    try server.stop()
+    #expect(try poll(storage, seconds: 20) { !storage.isOnline })
+    var messages: [String] = []
+    door.onMessage = { messages.append($0) }
+    guard case .refused(let reason) = door.checkIn(added[1].id) else {
+      Issue.record("a check-in was taken while the server was down")
+      return
+    }
+    #expect(reason.contains("cannot be reached"), "\(reason)")
+    #expect(door.state(of: added[1].id) == nil, "the refused check-in still shows")
+    #expect(door.counts.checkedIn == 1)
+    try server.resume()
+    #expect(try poll(storage, seconds: 20) { storage.isOnline })
+    guard case .done = door.checkIn(added[1].id) else {
+      Issue.record("the check-in was refused once the server was back")
+      return
+    }
+    #expect(door.counts.checkedIn == 2)
+  }
+
   @Test func aReplayedOutboxAppliesEachOperationOnce() throws {
     let uri = try database(on: TemporaryPostgres.shared())
     let store = try PostgresStore(conninfo: uri, environment: [:])

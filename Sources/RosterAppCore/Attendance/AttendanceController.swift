@@ -234,7 +234,8 @@ extension AttendanceController {
     guard let step = steps.popLast(), let origin else { return false }
     let events = ledger.undoing(step, origin: origin)
     guard !events.isEmpty else { return true }
-    store(events, remembering: false)
+    // An undo the store refused at once stays to be undone.
+    if case .refused = store(events, remembering: false) { steps.append(step) }
     return true
   }
 
@@ -261,9 +262,14 @@ extension AttendanceController {
   /// Applies the events, hands them to the store, and takes back what it refused at once.
   @discardableResult
   private func store(_ events: [AttendanceEvent], remembering: Bool) -> Outcome {
+    let entries = Set(events.map(\.entry))
+    // What the entries were, to put back without asking a store that cannot be reached.
+    let before = entries.compactMap { entry in
+      session.map { (entry, ledger.slot(of: entry, in: $0.id)) }
+    }
     ledger.apply(contentsOf: events)
     if remembering { steps.append(events) }
-    changed(Set(events.map(\.entry)))
+    changed(entries)
     do throws(StoreError) {
       guard let record = try desk.submitAttendance(events, in: list.id) else {
         return .done(counts)
@@ -274,7 +280,12 @@ extension AttendanceController {
       onMessage(message)
       return .refused(message)
     } catch {
-      takeBack(events)
+      // Nothing was stored: the entries go back to what they were here.
+      if let session {
+        for (entry, slot) in before { ledger.restore(slot, of: entry, in: session.id) }
+      }
+      if remembering { steps.removeLast() }
+      changed(entries)
       let message = sentence(for: error)
       onMessage(message)
       return .refused(message)
