@@ -23,6 +23,7 @@ public enum WindowAction: String, CaseIterable, Hashable, Sendable {
   case sortLastWordZToA = "sort-last-word-z-a"
   case keepSorted = "keep-sorted"
   case newSession = "new-session"
+  case showSession = "show-session"
 
   /// The action's name in the window's action group.
   public var name: String { rawValue }

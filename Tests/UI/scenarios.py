@@ -1600,6 +1600,28 @@ def print_register(app):
                     os.path.join(app.shots, "print_register-page")], check=True)
 
 
+@scenario
+def check_in_at_phone_width(app):
+    """A door on a phone-sized window: the header keeps the count and the menu, whose Session
+    submenu stands in for the picker there is no room for; each row's check button stays
+    inside 360 px."""
+    guests(app)
+    roster_cli(app, "checkin", "#1", "--session", "Evening 1")
+    roster_cli(app, "checkin", "#2", "#3", "--session", "Evening 2")
+    app.need("combo box", "Session")
+    app.resize(360, 640)
+    app.gone("combo box", "Session")
+    for node in [app.need("push button", "Main Menu"),
+                 app.need("check box", "Check in Berta Brandt"),
+                 app.need("push button", "Delete Berta Brandt")]:
+        check_inside(app, node, 360, f"“{node.name}” at 360 px")
+    app.press_named("push button", "Main Menu")
+    app.press_named("menu item", "Session")
+    app.press_named("menu item", "Evening 2")
+    header_says(app, "2 of 3 checked in · 2 inside")
+    app.screenshot("phone", size=(360, 640))
+
+
 def main():
     binary, shots, *names = sys.argv[1:]
     chosen = [s for s in SCENARIOS if not names or s.__name__ in names]

@@ -9,6 +9,11 @@ extension ActionGroup {
     add(action.name, handler)
   }
 
+  /// Adds the window action `action`, with a string parameter.
+  func add(_ action: WindowAction, string handler: @escaping @MainActor (String) -> Void) {
+    add(action.name, string: handler)
+  }
+
   /// Adds the window action `action` as a toggle, `on` at first.
   func addToggle(_ action: WindowAction, on: Bool, _ handler: @escaping @MainActor () -> Void) {
     addToggle(action.name, on: on, handler)
@@ -44,6 +49,11 @@ extension Menu {
   /// Appends an item for the window action `action`.
   func append(_ label: String, action: WindowAction) {
     append(label, action: action.detailed)
+  }
+
+  /// Appends an item for the window action `action` with a string parameter.
+  func append(_ label: String, action: WindowAction, string: String) {
+    append(label, action: action.detailed, string: string)
   }
 
   /// Appends an item for the row action `action`.

@@ -19,8 +19,10 @@ extension MainWindow {
   func wireAttendance(into menu: Menu) {
     header.packEnd(sessionPicker)
     sessionPicker.onSelected { [unowned self] in self.sessionPicked() }
+    menu.append(submenu: sessionMenu, label: localized("Session"))
     menu.append(localized("New Session…"), action: .newSession)
     actions.add(.newSession) { [unowned self] in self.askNewSession() }
+    actions.add(.showSession, string: { [unowned self] name in self.showSession(named: name) })
     startAttendance()
   }
 
@@ -57,10 +59,16 @@ extension MainWindow {
   /// Brings the session picker in line with the list's sessions.
   func refreshSessionPicker() {
     // A list that takes no attendance keeps its header as it was: the picker shows once it
-    // has a session (the first check-in makes today's; the main menu has New Session…).
-    sessionPicker.isVisible = attendance?.isInUse == true
+    // has a session (the first check-in makes today's; the main menu has New Session…), and
+    // not in a phone-wide window, where the main menu's Session submenu has the sessions.
+    sessionPicker.isVisible = attendance?.isInUse == true && !leaflet.isFolded
     guard let attendance else { return }
     let names = attendance.sessionNames
+    if names != sessionMenuNames {
+      sessionMenuNames = names
+      sessionMenu.removeAll()
+      for name in names { sessionMenu.append(name, action: .showSession, string: name) }
+    }
     sessionPicker.setItems(names + [localized("New Session…")])
     if let index = names.firstIndex(of: attendance.sessionName), sessionPicker.selected != index {
       sessionPicker.selectQuietly(index)
@@ -75,8 +83,12 @@ extension MainWindow {
       refreshSessionPicker()
       return askNewSession()
     }
-    let name = names[sessionPicker.selected]
-    guard name != attendance.sessionName else { return }
+    showSession(named: names[sessionPicker.selected])
+  }
+
+  /// Shows the session of this name (the picker, the Session submenu).
+  private func showSession(named name: String) {
+    guard let attendance, name != attendance.sessionName else { return }
     do {
       try attendance.show(sessionNamed: name)
       timeline.reset()

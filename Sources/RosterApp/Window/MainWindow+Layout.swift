@@ -37,5 +37,7 @@ extension MainWindow {
     sidebar.setFolded(folded)
     // Unfolded, the entries' header carries the window buttons only at its end.
     header.hideWindowButtons(start: !folded, end: false)
+    // A phone-wide window has no room for the session picker: the main menu has the sessions.
+    refreshSessionPicker()
   }
 }

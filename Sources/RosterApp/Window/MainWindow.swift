@@ -54,6 +54,11 @@ final class MainWindow {
   var timeline = ActionTimeline()
   /// The header's session picker: the list's sessions, today's, and “New Session…”.
   let sessionPicker = DropDown([], name: localized("Session"))
+  /// The main menu's Session submenu: the list's sessions, for a window too narrow for the
+  /// header's picker.
+  let sessionMenu = Menu()
+  /// The names the Session submenu shows.
+  var sessionMenuNames: [String] = []
   /// The search bar's filter by attendance: All, Not yet arrived, Checked in, Inside now.
   let presenceFilter = DropDown(
     [
