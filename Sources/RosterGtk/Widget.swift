@@ -75,6 +75,9 @@ public class Widget {
   /// Whether the widget has its window resources (and a frame clock): it is, or was, shown.
   public var isRealized: Bool { gtk_widget_get_realized(widget) != 0 }
 
+  /// Whether the widget is inside another one.
+  public var hasParent: Bool { gtk_widget_get_parent(widget) != nil }
+
   /// Whether the keyboard focus is this widget or inside it.
   public var hasFocusWithin: Bool { roster_widget_has_focus_within(widget) != 0 }
 
