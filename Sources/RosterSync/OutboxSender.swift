@@ -43,6 +43,22 @@ public final class OutboxSender: @unchecked Sendable {
   private var news: News
   private var stopped = false
   private var reconnectRequested = false
+  private var newsHandler: (@Sendable () -> Void)?
+
+  /// Called on this thread when another writer's notification arrived, so that the window
+  /// reads the change at once instead of at its next poll.
+  public var onNews: (@Sendable () -> Void)? {
+    get {
+      condition.lock()
+      defer { condition.unlock() }
+      return newsHandler
+    }
+    set {
+      condition.lock()
+      newsHandler = newValue
+      condition.unlock()
+    }
+  }
 
   /// Opens the connections and sends what the outbox kept from an earlier run, on the calling
   /// thread, then starts the sending thread.
@@ -132,6 +148,7 @@ public final class OutboxSender: @unchecked Sendable {
         try flush(current)
         if try current.waitForExternalChanges(timeout: Self.listenSlice) {
           publish { $0.changed = true }
+          onNews?()
         }
       } catch {
         condition.lock()

@@ -51,6 +51,13 @@ public final class SharedStorage: RosterStorage {
   /// Ends the sending thread (the outbox keeps what it has not sent).
   public func close() { link.stop() }
 
+  /// Called on the sending thread when another writer's change was announced: the window then
+  /// follows the store at once rather than at its next poll.
+  public var onNews: (@Sendable () -> Void)? {
+    get { link.onNews }
+    set { link.onNews = newValue }
+  }
+
   /// An error for what needs the server while it cannot be reached.
   static var offline: StoreError {
     .database(localized("The server cannot be reached; try again once it is back."))

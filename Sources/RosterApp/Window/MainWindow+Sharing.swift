@@ -7,25 +7,33 @@ import RosterSync
 extension MainWindow {
   /// Polls the store: every 500 ms for a SQLite file (changes appear within a second), every
   /// 50 ms for a shared server, where a poll only reads what the sending thread saw (no
-  /// network unless a notification came). A row being edited is never rebound (its text is
+  /// network unless a notification came), and at once when the sending thread hears one. A row being edited is never rebound (its text is
   /// left alone while it has the focus).
   func followStore() {
     let shared = library.storage as? SharedStorage
+    // A shared server's notification wakes the window at once; the poll stays as the floor.
+    shared?.onNews = { MainLoop.soon { [weak self] in self?.follow() } }
     MainLoop.every(milliseconds: shared == nil ? 500 : 50) { [weak self] in
       guard let self else { return false }
-      let changed = self.library.sync()
-      if changed { self.attendance?.sync() }
-      guard let shared else {
-        if changed { self.refresh() }
-        return true
-      }
-      for report in shared.takeNotApplied() { self.toasts.show(report.message) }
-      let offline = shared.isOnline ? nil : shared.waiting
-      if changed || offline != self.offlineWaiting {
-        self.offlineWaiting = offline
-        self.refresh()
-      }
+      self.follow()
       return true
+    }
+  }
+
+  /// Applies what other writers changed, and for a shared server, its connection state and
+  /// the actions that no longer applied. Cheap when nothing happened.
+  private func follow() {
+    let changed = library.sync()
+    if changed { attendance?.sync() }
+    guard let shared = library.storage as? SharedStorage else {
+      if changed { refresh() }
+      return
+    }
+    for report in shared.takeNotApplied() { toasts.show(report.message) }
+    let offline = shared.isOnline ? nil : shared.waiting
+    if changed || offline != offlineWaiting {
+      offlineWaiting = offline
+      refresh()
     }
   }
 }
