@@ -12,6 +12,9 @@ public protocol OperationOutbox: AnyObject {
   func first() throws(StoreError) -> PendingOperation?
   /// How many actions wait. O(n) at worst.
   func count() throws(StoreError) -> Int
+  /// The actions waiting for one list, oldest first, for a reader to show them on top of
+  /// what the server has. O(n) in the outbox.
+  func waiting(in list: UUID) throws(StoreError) -> [PendingOperation]
   /// Removes the action with this operation id (sent, or refused and reported). O(1).
   func remove(_ id: UUID) throws(StoreError)
 }

@@ -15,12 +15,13 @@ func appPropagation(conninfo: String, edits: Int) throws -> [Double] {
   let environment = ProcessInfo.processInfo.environment
   @Sendable func window() throws -> SharedStorage {
     let writer = UUID()
-    let outbox = FileManager.default.temporaryDirectory
-      .appendingPathComponent("roster-bench-outbox-\(UUID().uuidString).sqlite3").path
+    let replica = FileManager.default.temporaryDirectory
+      .appendingPathComponent("roster-bench-replica-\(UUID().uuidString).sqlite3").path
     return try SharedStorage(
       open: {
         try SharedConnections.open(conninfo: conninfo, writerID: writer, environment: environment)
-      }, outbox: try SQLiteOutbox(path: outbox))
+      }, replica: try SQLiteReplica(path: replica), sendingReplica: try SQLiteReplica(path: replica)
+    )
   }
   let sending = try window()
   defer { sending.close() }

@@ -28,12 +28,20 @@ public enum StorageOpener {
   /// Opens the database for an app window, which must never wait on the disk or the network:
   /// a SQLite file as a `WriteBehindStorage` (reads on the calling thread's connection, every
   /// action stored in order by a writing thread), a PostgreSQL database as a `SharedStorage`
-  /// (actions kept in an outbox file next to the default database, sent by a thread of their
-  /// own). Both are ``RosterBackend/DeferredWriting`` or report their state to the window.
-  /// - Throws: ``RosterBackend/StoreError`` when the file cannot be opened or the server
-  ///   cannot be reached at start.
+  /// over this machine's replica (`SQLiteReplica`, in the user's state folder; actions wait in
+  /// its outbox, sent and pulled by a thread of their own). Both are
+  /// ``RosterBackend/DeferredWriting`` or report their state to the window.
+  /// - Parameters:
+  ///   - location: The database.
+  ///   - environment: The variables that locate the default database, the replica and libpq's
+  ///     settings.
+  ///   - progress: Hears of each list a first sync fetches whole.
+  /// - Returns: The storage for the window.
+  /// - Throws: ``RosterBackend/StoreError`` when the file cannot be opened, or the replica was
+  ///   never synced and the server cannot be reached.
   public static func openForWindow(
-    _ location: DatabaseLocation, environment: [String: String]
+    _ location: DatabaseLocation, environment: [String: String],
+    progress: (ListSummary) -> Void = { _ in }
   ) throws -> any RosterStorage {
     switch location.engine {
     case .sqlite(let path):
@@ -42,14 +50,17 @@ public enum StorageOpener {
         reader: try SQLiteStore(path: path, writerID: writerID),
         writer: try SQLiteStore(path: path, writerID: writerID))
     case .postgres(let conninfo):
-      let outbox = try SQLiteOutbox(path: location.outboxPath(environment: environment))
+      let path = location.replicaPath(environment: environment)
+      let replica = try SQLiteReplica(path: path)
+      // An older Roster kept waiting actions in a file of their own: they move over first.
+      try replica.queue.takeOver(from: location.outboxPath(environment: environment))
       let writerID = UUID()
       return try SharedStorage(
         open: {
           try SharedConnections.open(
             conninfo: conninfo, writerID: writerID, environment: environment)
         },
-        outbox: outbox)
+        replica: replica, sendingReplica: try SQLiteReplica(path: path), progress: progress)
     }
   }
 

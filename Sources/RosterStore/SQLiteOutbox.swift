@@ -14,8 +14,6 @@ import RosterKit
 /// at a time.
 public final class SQLiteOutbox: OperationOutbox {
   private let database: Database
-  private let encoder = JSONEncoder()
-  private let decoder = JSONDecoder()
 
   /// Opens the outbox at `path`, creating the file and its folder when missing.
   /// - Throws: ``RosterBackend/StoreError/database(_:)`` when the file cannot be opened.
@@ -44,14 +42,10 @@ public final class SQLiteOutbox: OperationOutbox {
 
   /// Adds an action at the end. O(1).
   public func append(_ operation: PendingOperation) throws(StoreError) {
-    let edits: Data
-    do { edits = try encoder.encode(operation.change.edits) } catch {
-      throw .database("Cannot encode a change: \(error).")
-    }
     try database.run(
       "INSERT INTO outbox (id, list, origin, edits) VALUES (?, ?, ?, ?)",
       .text(operation.id.uuidString), .text(operation.list.uuidString),
-      .text(Self.name(of: operation.change)), .text(String(decoding: edits, as: UTF8.self)))
+      .text(Self.name(of: operation.change)), .text(try Self.encoded(operation.change.edits)))
   }
 
   /// The oldest action, or `nil`. O(1).
@@ -60,18 +54,57 @@ public final class SQLiteOutbox: OperationOutbox {
       "SELECT id, list, origin, edits FROM outbox ORDER BY seq LIMIT 1")
     defer { statement.reset() }
     guard try statement.step() else { return nil }
+    return try operation(statement)
+  }
+
+  /// The actions waiting for one list, oldest first. O(n) in the outbox.
+  public func waiting(in list: UUID) throws(StoreError) -> [PendingOperation] {
+    let statement = try database.statement(
+      "SELECT id, list, origin, edits FROM outbox WHERE list = ? ORDER BY seq")
+    defer { statement.reset() }
+    try statement.bind([.text(list.uuidString)])
+    var result: [PendingOperation] = []
+    while try statement.step() { result.append(try operation(statement)) }
+    return result
+  }
+
+  /// Moves every action of the outbox file at `path` (an older Roster's, beside the default
+  /// database) to the end of this one, in order, and removes that file: nothing waiting is
+  /// lost when the outbox moves into the replica. Actions already here are not added twice.
+  public func takeOver(from path: String) throws(StoreError) {
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    let old = try SQLiteOutbox(path: path)
+    while let next = try old.first() {
+      try database.run(
+        "INSERT OR IGNORE INTO outbox (id, list, origin, edits) VALUES (?, ?, ?, ?)",
+        .text(next.id.uuidString), .text(next.list.uuidString),
+        .text(Self.name(of: next.change)), .text(try Self.encoded(next.change.edits)))
+      try old.remove(next.id)
+    }
+    for suffix in ["", "-wal", "-shm"] {
+      try? FileManager.default.removeItem(atPath: path + suffix)
+    }
+  }
+
+  private func operation(_ statement: Statement) throws(StoreError) -> PendingOperation {
     guard let id = statement.text(0).flatMap(UUID.init(uuidString:)),
       let list = statement.text(1).flatMap(UUID.init(uuidString:)),
       let origin = statement.text(2).flatMap(Self.origin(named:)),
       let text = statement.text(3)
     else { throw .database("The outbox holds a damaged action.") }
     let edits: [ListEdit]
-    do { edits = try decoder.decode([ListEdit].self, from: Data(text.utf8)) } catch {
+    do { edits = try JSONDecoder().decode([ListEdit].self, from: Data(text.utf8)) } catch {
       throw .database("The outbox holds a damaged action: \(error).")
     }
     let change = ListChange(
       origin: origin, edits: edits, joinsPreviousStep: statement.text(2) == "typing")
     return PendingOperation(id: id, list: list, change: change)
+  }
+
+  private static func encoded(_ edits: [ListEdit]) throws(StoreError) -> String {
+    do { return String(decoding: try JSONEncoder().encode(edits), as: UTF8.self) } catch {
+      throw .database("Cannot encode a change: \(error).")
+    }
   }
 
   /// How many actions wait. O(n).

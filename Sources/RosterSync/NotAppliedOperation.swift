@@ -13,6 +13,15 @@ public struct NotAppliedOperation: Equatable, Sendable {
     case listDeleted
     /// The store refused it, in these words (a title taken meanwhile, a rule).
     case refused(String)
+
+    /// The reason alone, as one sentence (`roster sync --status` lists it beside the entry).
+    public var sentence: String {
+      switch self {
+      case .entryDeleted: localized("Someone deleted that entry meanwhile.")
+      case .listDeleted: localized("Its list was deleted, or you no longer have access to it.")
+      case .refused(let why): why
+      }
+    }
   }
 
   /// The action.

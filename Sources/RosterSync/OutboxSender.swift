@@ -1,16 +1,17 @@
-import Foundation
+public import Foundation
 public import RosterBackend
 import RosterKit
 import RosterLocalization
 
-/// The thread that talks to a shared server for an app window: it sends the outbox's actions
-/// in order, each under its operation id, waits for other writers' notifications, and when the
-/// server cannot be reached, reconnects with backoff. The window's thread never waits on it:
-/// it reads what happened with ``takeNews()``.
+/// The thread that talks to a shared server for an app window: it sends the replica's outbox
+/// in order, each action under its operation id, pulls the server's changes into the replica
+/// (``ReplicaPuller``), waits for other writers' notifications, and when the server cannot be
+/// reached, reconnects with backoff. The window's thread never waits on it: it reads the
+/// replica, and what happened with ``takeNews()``.
 ///
-/// Every connection comes from `open` as a pair: one for this thread (sending, listening) and
-/// one handed to the window's thread for reading, both with one writer identity so that the
-/// reader's ``RosterBackend/RosterStorage/changes(in:since:)`` skips what this thread sent.
+/// Every connection comes from `open` as a pair: one for this thread (sending, listening,
+/// pulling) and one handed to the window's thread for what only the server can do (creating,
+/// renaming and deleting lists).
 public final class OutboxSender: @unchecked Sendable {
   /// A pair of connections: `reader` for the window's thread, `sender` for this thread.
   public typealias Connections = (reader: any RosterStorage, sender: any RosterStorage)
@@ -19,7 +20,7 @@ public final class OutboxSender: @unchecked Sendable {
 
   /// What happened since the last ``takeNews()``.
   public struct News {
-    /// A new reading connection, after the server was reached again.
+    /// A new connection for the window's thread, after the server was reached again.
     public var reader: (any RosterStorage)?
     /// Whether the server can be reached, as far as this thread knows.
     public var isOnline: Bool
@@ -27,8 +28,10 @@ public final class OutboxSender: @unchecked Sendable {
     public var changed: Bool
     /// Actions that no longer applied, in the order they were sent.
     public var notApplied: [NotAppliedOperation]
-    /// How many actions wait in the outbox.
+    /// How many actions wait in the outbox (every process's, as the replica has them).
     public var waiting: Int
+    /// When the replica was last in step with the server.
+    public var lastSync: Date?
   }
 
   /// How long one wait for notifications lasts before the outbox is looked at again.
@@ -37,11 +40,15 @@ public final class OutboxSender: @unchecked Sendable {
   static let longestBackoff = 5.0
 
   private let open: Opener
+  private let replica: any ReplicaStorage
   private let outbox: any OperationOutbox
   private let condition = NSCondition()
   private var sender: (any RosterStorage)?
   private var news: News
   private var stopped = false
+  /// Whether the replica must catch up before the next wait: after a connection, and after
+  /// this thread sent actions.
+  private var pullNeeded = true
   private var reconnectRequested = false
   private var newsHandler: (@Sendable () -> Void)?
 
@@ -60,20 +67,31 @@ public final class OutboxSender: @unchecked Sendable {
     }
   }
 
-  /// Opens the connections and sends what the outbox kept from an earlier run, on the calling
-  /// thread, then starts the sending thread.
-  /// - Throws: What `open` or the outbox throws: the server cannot be reached at start.
-  public init(open: @escaping Opener, outbox: any OperationOutbox) throws {
+  /// Starts the sending thread for `replica` (a connection of its own: this thread uses it).
+  ///
+  /// A replica that was never in step with the server is filled first, on the calling thread:
+  /// the server must answer then. Otherwise the calling thread does not wait for the server at
+  /// all; the thread connects, sends what the outbox kept from an earlier run, and pulls.
+  /// - Throws: What `open`, the server or the replica throws, only for a replica never synced.
+  public init(
+    open: @escaping Opener, replica: any ReplicaStorage,
+    progress: (ListSummary) -> Void = { _ in }
+  ) throws {
     self.open = open
-    self.outbox = outbox
-    let pair = try open()
-    sender = pair.sender
+    self.replica = replica
+    outbox = replica.outbox
     news = News(
-      reader: pair.reader, isOnline: true, changed: false, notApplied: [],
-      waiting: try outbox.count())
-    do { try flush(pair.sender) } catch {
-      sender = nil
-      news.isOnline = false
+      reader: nil, isOnline: false, changed: false, notApplied: [],
+      waiting: try outbox.count(), lastSync: try replica.lastSync())
+    if news.lastSync == nil {
+      let pair = try open()
+      sender = pair.sender
+      news.reader = pair.reader
+      news.isOnline = true
+      try flush(pair.sender)
+      try ReplicaPuller(server: pair.sender, replica: replica).pull(progress: progress)
+      news.lastSync = try replica.lastSync()
+      news.waiting = try outbox.count()
     }
     Thread.detachNewThread { [self] in run() }
   }
@@ -85,6 +103,11 @@ public final class OutboxSender: @unchecked Sendable {
     defer { condition.unlock() }
     try outbox.append(operation)
     news.waiting += 1
+  }
+
+  /// The actions waiting for one list, oldest first. O(n) in the outbox.
+  public func waiting(in list: UUID) throws(StoreError) -> [PendingOperation] {
+    try locked { () throws(StoreError) in try outbox.waiting(in: list) }
   }
 
   /// Takes what happened: a new reader, the connection state, other writers' changes, actions
@@ -146,9 +169,12 @@ public final class OutboxSender: @unchecked Sendable {
       }
       do {
         try flush(current)
+        if pullNeeded {
+          pullNeeded = false
+          try pull(from: current)
+        }
         if try current.waitForExternalChanges(timeout: Self.listenSlice) {
-          publish { $0.changed = true }
-          onNews?()
+          try pull(from: current)
         }
       } catch {
         condition.lock()
@@ -170,8 +196,22 @@ public final class OutboxSender: @unchecked Sendable {
     news.reader = pair.reader
     news.isOnline = true
     news.changed = true
+    pullNeeded = true
     condition.unlock()
     return true
+  }
+
+  /// Pulls the server's changes into the replica and tells the window when its rows changed.
+  private func pull(from server: any RosterStorage) throws {
+    let report = try ReplicaPuller(server: server, replica: replica).pull()
+    let synced = try replica.lastSync()
+    let waiting = try locked { () throws(StoreError) in try outbox.count() }
+    publish {
+      $0.lastSync = synced
+      $0.waiting = waiting
+      if !report.changed.isEmpty { $0.changed = true }
+    }
+    if !report.changed.isEmpty { onNews?() }
   }
 
   /// Sends the outbox's actions, oldest first, until it is empty; an action leaves it once the
@@ -200,9 +240,16 @@ public final class OutboxSender: @unchecked Sendable {
         report = NotAppliedOperation(
           operation: next, reason: .refused(StoreErrorWording.sentence(for: error)))
       }
+      if let report {
+        try replica.keepRejected(
+          RejectedChange(
+            operation: next.id, list: next.list, listTitle: nil, entryText: report.entryText,
+            reason: report.reason.sentence, at: Date()))
+      }
       try locked { () throws(StoreError) in
         try outbox.remove(next.id)
         news.waiting = max(news.waiting - 1, 0)
+        pullNeeded = true
         if let report { news.notApplied.append(report) }
       }
     }

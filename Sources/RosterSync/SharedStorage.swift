@@ -3,44 +3,62 @@ public import RosterBackend
 public import RosterKit
 import RosterLocalization
 
-/// A shared server as the app window sees it: reads go to a connection of the window's own,
-/// and every action goes to a persistent outbox that ``OutboxSender``'s thread sends, in order
-/// and exactly once (each under an operation id made here). When the server cannot be reached,
-/// the window keeps working on the open list: reads answer from what was last seen, actions
-/// wait in the outbox, and ``isOnline`` says so for the header.
+/// A shared server as the app window sees it, through this machine's replica: reads go to the
+/// replica (a local SQLite file, so they never wait on the network), every action goes to the
+/// replica's outbox, and ``OutboxSender``'s thread sends the outbox in order and exactly once
+/// (each action under an operation id made here) and pulls the server's changes into the
+/// replica. While the server cannot be reached the window keeps working on every list the
+/// replica holds; ``isOnline``, ``waiting`` and ``lastSync`` say where it stands.
 ///
-/// The window's thread never waits for the network unless the sender saw the server answer
-/// just before (a notification, a reconnection); a read that fails then turns it offline
-/// instead of raising a message.
+/// What only the server can do (creating, renaming and deleting lists, check-ins) goes to a
+/// connection of the window's own, and is refused while the server cannot be reached.
 public final class SharedStorage: RosterStorage {
   private let link: OutboxSender
-  private(set) var reader: any RosterStorage
-  private var lastLists: [ListSummary] = []
-  private(set) var readerOnline = true
-  private var senderOnline = true
+  private let replica: any ReplicaStorage
+  private(set) var reader: (any RosterStorage)?
+  private(set) var readerOnline = false
+  private var senderOnline = false
   /// Actions that no longer applied, not yet shown to the person.
   private var reports: [NotAppliedOperation] = []
 
-  /// Opens the server through `open` (twice: a reader and a sender) and sends what `outbox`
-  /// kept from an earlier run before the first list is read.
-  /// - Throws: When the server cannot be reached at start, or the outbox cannot be read.
-  public init(open: @escaping OutboxSender.Opener, outbox: any OperationOutbox) throws {
-    link = try OutboxSender(open: open, outbox: outbox)
+  /// Opens the replica and starts the sending thread. A replica never in step with the
+  /// server is filled first, on the calling thread (`progress` hears of each list fetched
+  /// whole); otherwise nothing here waits for the server.
+  /// - Parameters:
+  ///   - open: Opens a pair of server connections (a reader for this thread, a sender).
+  ///   - replica: The replica, for this thread.
+  ///   - sendingReplica: Another connection to the same replica, for the sending thread.
+  ///   - progress: Hears of each list a first sync fetches whole, before it is fetched.
+  /// - Throws: When the replica cannot be read, or it was never synced and the server cannot
+  ///   be reached.
+  public init(
+    open: @escaping OutboxSender.Opener, replica: any ReplicaStorage,
+    sendingReplica: any ReplicaStorage, progress: (ListSummary) -> Void = { _ in }
+  ) throws {
+    self.replica = replica
+    link = try OutboxSender(open: open, replica: sendingReplica, progress: progress)
     let news = link.takeNews()
-    reader = news.reader!
+    reader = news.reader
+    readerOnline = news.reader != nil
     senderOnline = news.isOnline
     reports = news.notApplied
-    capabilities = reader.capabilities
+    waiting = news.waiting
+    lastSync = news.lastSync
+    capabilities = replica.lists.capabilities
+    _ = try? replica.lists.hasExternalChanges()
   }
 
-  /// The reader's capabilities: shared access and a change log.
+  /// The replica's capabilities: shared access and a change log.
   public let capabilities: StorageCapabilities
 
   /// Whether the server can be reached now, as far as the app knows.
   public var isOnline: Bool { readerOnline && senderOnline }
 
-  /// How many actions wait in the outbox to be sent.
+  /// How many actions wait in the outbox to be sent (every process's on this machine).
   public private(set) var waiting = 0
+
+  /// When the replica was last in step with the server.
+  public private(set) var lastSync: Date?
 
   /// Takes the actions that no longer applied since the last call, for the window to report.
   public func takeNotApplied() -> [NotAppliedOperation] {
@@ -51,8 +69,8 @@ public final class SharedStorage: RosterStorage {
   /// Ends the sending thread (the outbox keeps what it has not sent).
   public func close() { link.stop() }
 
-  /// Called on the sending thread when another writer's change was announced: the window then
-  /// follows the store at once rather than at its next poll.
+  /// Called on the sending thread when the replica took another writer's change: the window
+  /// then follows it at once rather than at its next poll.
   public var onNews: (@Sendable () -> Void)? {
     get { link.onNews }
     set { link.onNews = newValue }
@@ -63,88 +81,89 @@ public final class SharedStorage: RosterStorage {
     .database(localized("The server cannot be reached; try again once it is back."))
   }
 
-  // MARK: Reading
+  // MARK: Reading (the replica)
 
-  private func reading<T>(
-    _ body: () throws(StoreError) -> T, offline: () throws(StoreError) -> T
-  ) throws(StoreError) -> T {
-    guard readerOnline else { return try offline() }
-    do {
-      return try body()
-    } catch .database {
-      readerOnline = false
-      link.readerLost()
-      return try offline()
-    }
-  }
+  /// The lists the replica holds.
+  public func lists() throws(StoreError) -> [ListSummary] { try replica.lists.lists() }
 
-  /// The lists, from the reader; while offline, the ones last seen.
-  public func lists() throws(StoreError) -> [ListSummary] {
-    try reading(
-      { () throws(StoreError) in
-        lastLists = try reader.lists()
-        return lastLists
-      }, offline: { lastLists })
-  }
-
-  /// Loads a list from the reader. O(n). Refused while offline.
+  /// Loads a list from the replica, with the actions still waiting for it on top. O(n).
   public func loadList(_ id: UUID) throws(StoreError) -> RosterList {
-    try reading(
-      { () throws(StoreError) in try reader.loadList(id) },
-      offline: { () throws(StoreError) in throw Self.offline })
+    try snapshot(of: id).list
   }
 
-  /// Loads a list and its change-log position from the reader. O(n). Refused while offline.
+  /// Loads a list and its position in the replica's change log, with the actions still
+  /// waiting for it applied on top, as the server will have them once they are sent. O(n + w)
+  /// for w waiting edits.
   public func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64) {
-    try reading(
-      { () throws(StoreError) in try reader.snapshot(of: id) },
-      offline: { () throws(StoreError) in throw Self.offline })
+    let (list, position) = try replica.lists.snapshot(of: id)
+    for operation in try link.waiting(in: id) {
+      _ = list.apply(operation.change.edits)
+    }
+    return (list, position)
   }
 
-  /// A list's first entries, from the reader. Refused while offline.
+  /// A list's first entries, from the replica.
   public func firstEntries(in list: UUID, limit: Int) throws(StoreError) -> [Entry] {
-    try reading(
-      { () throws(StoreError) in try reader.firstEntries(in: list, limit: limit) },
-      offline: { () throws(StoreError) in throw Self.offline })
+    try replica.lists.firstEntries(in: list, limit: limit)
   }
 
-  /// A list's categories, from the reader. Refused while offline.
+  /// A list's categories, from the replica.
   public func categories(in list: UUID) throws(StoreError) -> [EntryCategory] {
-    try reading(
-      { () throws(StoreError) in try reader.categories(in: list) },
-      offline: { () throws(StoreError) in throw Self.offline })
+    try replica.lists.categories(in: list)
   }
 
-  /// Other writers' edits since `since`; nothing while offline.
+  /// What the replica took from the server since `since`, as edits that converge on it.
   public func changes(in list: UUID, since: Int64) throws(StoreError) -> (
     edits: [ListEdit], position: Int64
   ) {
-    try reading(
-      { () throws(StoreError) in try reader.changes(in: list, since: since) },
-      offline: { ([], since) })
+    try replica.lists.changes(in: list, since: since)
+  }
+
+  /// The replica's change log of a list.
+  public func loggedChanges(in list: UUID, since: Int64) throws(StoreError) -> [LoggedChange] {
+    try replica.lists.loggedChanges(in: list, since: since)
+  }
+
+  /// Runs `body` on the window's server connection, refused while it cannot be reached; a
+  /// lost connection turns the window offline.
+  private func onServer<T>(_ body: (any RosterStorage) throws(StoreError) -> T)
+    throws(StoreError) -> T
+  {
+    guard readerOnline, let reader else { throw Self.offline }
+    do {
+      return try body(reader)
+    } catch .database {
+      readerOnline = false
+      link.readerLost()
+      throw Self.offline
+    }
   }
 
   // MARK: Lists (need the server)
 
-  /// Creates a list on the server (not queued). Refused while offline.
+  /// Creates a list on the server (not queued) and in the replica. Refused while offline.
   public func createList(title: String, rule: Rule) throws(StoreError) -> ListSummary {
-    try reading(
-      { () throws(StoreError) in try reader.createList(title: title, rule: rule) },
-      offline: { () throws(StoreError) in throw Self.offline })
+    try onServer { (server) throws(StoreError) in
+      let summary = try server.createList(title: title, rule: rule)
+      try ReplicaPuller(server: server, replica: replica).pull(list: summary.id)
+      return summary
+    }
   }
 
-  /// Deletes a list on the server (not queued). Refused while offline.
+  /// Deletes a list on the server (not queued) and from the replica. Refused while offline.
   public func deleteList(_ id: UUID) throws(StoreError) {
-    try reading(
-      { () throws(StoreError) in try reader.deleteList(id) },
-      offline: { () throws(StoreError) in throw Self.offline })
+    try onServer { (server) throws(StoreError) in
+      try server.deleteList(id)
+      try replica.drop(id)
+    }
   }
 
-  /// Renames a list on the server (not queued). Refused while offline.
+  /// Renames a list on the server (not queued) and in the replica. Refused while offline.
   public func renameList(_ id: UUID, to title: String) throws(StoreError) {
-    try reading(
-      { () throws(StoreError) in try reader.renameList(id, to: title) },
-      offline: { () throws(StoreError) in throw Self.offline })
+    try onServer { (server) throws(StoreError) in
+      try server.renameList(id, to: title)
+      try ReplicaPuller(server: server, replica: replica).pull(list: id)
+    }
   }
 
   // MARK: Actions (through the outbox)
@@ -160,25 +179,25 @@ public final class SharedStorage: RosterStorage {
     return 0
   }
 
-  /// Whether another writer changed the lists, from what the sender saw: cheap, no network.
-  /// Reports nothing while actions still wait to be sent, so that the window reads the log
-  /// only once its own actions are in it; and `true` once after a reconnection.
+  /// Whether the replica took changes the window has not read, from what the sender saw and
+  /// from the replica itself (another process's sync): cheap, no network. Reports nothing
+  /// while actions still wait to be sent, so that the window reads the log only once its own
+  /// actions are in it.
   public func hasExternalChanges() throws(StoreError) -> Bool {
     let news = link.takeNews()
     reports += news.notApplied
     waiting = news.waiting
+    lastSync = news.lastSync
     senderOnline = news.isOnline
     if let fresh = news.reader {
       reader = fresh
       readerOnline = true
-      if news.waiting > 0 { link.keepChanged() }
-      return news.waiting == 0
     }
-    guard isOnline else { return false }
+    let replicaChanged = try replica.lists.hasExternalChanges()
     guard news.waiting == 0 else {
-      if news.changed { link.keepChanged() }
+      if news.changed || replicaChanged { link.keepChanged() }
       return false
     }
-    return news.changed || !news.notApplied.isEmpty
+    return news.changed || replicaChanged || !news.notApplied.isEmpty
   }
 }

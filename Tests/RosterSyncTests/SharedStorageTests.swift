@@ -14,9 +14,10 @@ import Testing
 /// longer apply are reported.
 @MainActor
 @Suite(.serialized) struct SharedStorageTests {
+  /// A fresh replica file, whose outbox is the one the tests fill.
   private func outboxPath() -> String {
     FileManager.default.temporaryDirectory
-      .appendingPathComponent("roster-outbox-\(UUID().uuidString).sqlite3").path
+      .appendingPathComponent("roster-replica-\(UUID().uuidString).sqlite3").path
   }
 
   private func database(on server: TemporaryPostgres) throws -> String {
@@ -29,7 +30,7 @@ import Testing
     let writer = UUID()
     return try SharedStorage(
       open: { try SharedConnections.open(conninfo: uri, writerID: writer, environment: [:]) },
-      outbox: try SQLiteOutbox(path: outbox))
+      replica: try SQLiteReplica(path: outbox), sendingReplica: try SQLiteReplica(path: outbox))
   }
 
   private func texts(_ uri: String, _ list: UUID) throws -> [String] {
@@ -88,6 +89,11 @@ import Testing
     let guests = try storage.createList(title: "Guests", rule: .personalName)
     let direct = try PostgresStore(conninfo: uri, environment: [:])
     let added = try direct.add(["Ama Owusu", "Kwame Asante"], category: nil, to: guests.id)
+    // The window reads the replica, which the sending thread fills as the server announces.
+    #expect(
+      try poll(storage, seconds: 10) {
+        (try? storage.lists().first { $0.id == guests.id }?.count) == 2
+      })
     let library = try LibraryController(storage: storage)
     #expect(library.current.id == guests.id && library.current.count == 2)
     let door = try #require(try AttendanceController(desk: storage, list: library.current))
@@ -131,10 +137,11 @@ import Testing
     let operation = PendingOperation(
       id: UUID(), list: guests.id,
       change: ListChange(origin: .action, edits: [.remove(added[0], offset: 0, after: nil)]))
-    let path = outboxPath()
     var positions: [Int64] = []
-    // Sent, then found again in the outbox (as after a crash before it was crossed off).
+    // Sent, then found again in an outbox (as after a crash before it was crossed off); each
+    // replica is new, so its first sync sends the outbox before the window opens.
     for _ in 0..<2 {
+      let path = outboxPath()
       try SQLiteOutbox(path: path).append(operation)
       let storage = try shared(uri, outbox: path)
       storage.close()
