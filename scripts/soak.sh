@@ -3,7 +3,8 @@
 # target. Bounded: stops by itself.
 #   scripts/soak.sh [SOAK_SECONDS [FUZZ_SECONDS]]   defaults: 600 s per soak phase, 600 s per
 #                                                   fuzz target (about 70 minutes in all)
-# Environment: SOAK_WORKERS (default 4), SOAK_ROUNDS (default 1000), SOAK_SEED;
+# Environment: SOAK_WORKERS (default 4), SOAK_ROUNDS (default 1000), SOAK_SEED,
+# PARTITION_SOAK_SECONDS (writers per partition scenario, default a fifth of SOAK_SECONDS);
 # ROSTER_CRASH_POINTS (simulated power cuts under synchronous = FULL, default 100000; a fifth
 # as many under NORMAL), ROSTER_CRASH_SEED, ROSTER_COMMIT_SAMPLES (default 1000).
 # Prints the figures docs/reliability.md quotes; exit status 0 when everything held.
@@ -31,6 +32,12 @@ python3 Tests/Sharing/multiwriter.py --seconds "$soak_seconds" --writers "${SOAK
 echo "== sharing on PostgreSQL: ${soak_seconds}s of writers per fault, followed by roster watch"
 python3 Tests/Sharing/pgfaults.py --seconds "$soak_seconds" --writers "${SOAK_WORKERS:-4}" \
   ${SOAK_SEED:+--seed "$SOAK_SEED"} 2>&1 | tee "$log/pgfaults.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
+partition_seconds=${PARTITION_SOAK_SECONDS:-$((soak_seconds / 5))}
+echo "== offline replicas: ${partition_seconds}s of writers per partition scenario"
+python3 Tests/Sharing/partition.py --seconds "$partition_seconds" --converge 300 \
+  ${SOAK_SEED:+--seed "$SOAK_SEED"} 2>&1 | tee "$log/partition.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
 crash_points=${ROSTER_CRASH_POINTS:-100000}

@@ -104,6 +104,22 @@ if [ "$status" -ne 0 ] && [ "$bad" -eq 0 ]; then
   failure "pgfaults: exit status $status, no scenario named"
 fi
 
+# Offline replicas under partitions, kills, restarts, a revoked team and a pruned log
+# (Tests/Sharing/partition.py, issue 23), briefly: one result per scenario, counted like pgfaults.
+python3 Tests/Sharing/partition.py --seconds "${PARTITION_SECONDS:-3}" 2>&1 | tee "$log/partition.txt"
+status=${PIPESTATUS[0]}
+ok=$(grep -c '^partition: ok' "$log/partition.txt")
+bad=$(grep -c '^partition: FAILED' "$log/partition.txt")
+passed=$((passed + ok))
+failed=$((failed + bad))
+if [ "$status" -ne 0 ] && [ "$bad" -eq 0 ]; then failed=$((failed + 1)); fi
+while IFS= read -r name; do
+  failure "partition: $name"
+done < <(sed -nE 's/^partition: FAILED (.*)/\1/p' "$log/partition.txt" | cut -c1-160)
+if [ "$status" -ne 0 ] && [ "$bad" -eq 0 ]; then
+  failure "partition: exit status $status, no scenario named"
+fi
+
 # The installed package, in CI (root, a throwaway machine) or when asked: ROSTER_TEST_PACKAGE=1.
 if [ "${CI:-}" = true ] || [ "${ROSTER_TEST_PACKAGE:-}" = 1 ]; then
   bash scripts/package-test.sh 2>&1 | tee "$log/package.txt"

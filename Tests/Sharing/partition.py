@@ -259,12 +259,19 @@ class Writer(threading.Thread):
         self.scripted = []  # (operation, arguments) to run first, from the scenario
         self.paused = threading.Event()
         self.stopped = threading.Event()
+        self.error = None
 
     def text(self, kind):
         self.count += 1
         return f"{kind} {self.tag} {self.count}"
 
     def run(self):
+        try:
+            self.loop()
+        except (sqlite3.Error, subprocess.SubprocessError, OSError) as error:
+            self.error = f"{type(error).__name__}: {error}"
+
+    def loop(self):
         while time.monotonic() < self.deadline and not self.stopped.is_set():
             if self.paused.is_set():
                 time.sleep(0.05)
@@ -395,6 +402,8 @@ class Run:
             writer.join(timeout=120)
             if writer.is_alive():
                 self.problems.append(f"writer {writer.name} did not finish")
+            if writer.error:
+                self.problems.append(f"writer {writer.name} stopped: {writer.error[:200]}")
 
     def heal(self):
         """Every proxy running and the server up."""
