@@ -1,6 +1,7 @@
 import Foundation
 import RosterBackend
 import RosterEngines
+import RosterLocalization
 
 /// The command line: `roster-app [--db PATH]`, then `ROSTER_DB`, then the default database,
 /// resolved by ``DatabaseLocation`` exactly as `roster` resolves it.
@@ -43,8 +44,14 @@ struct Options {
 
   /// The database the window reads and writes, opened by the one opener every front end
   /// shares: a SQLite file written behind the window by a thread of its own, or a PostgreSQL
-  /// server through an outbox.
+  /// server through this machine's replica; a replica's first sync says on standard error
+  /// which list it fetches.
   func makeStorage() throws -> any RosterStorage {
-    try StorageOpener.openForWindow(location, environment: environment)
+    try StorageOpener.openForWindow(location, environment: environment) { list in
+      let line = localizedPlural(
+        "Fetching “%1$@” (%2$@ entry)…", "Fetching “%1$@” (%2$@ entries)…", count: list.count,
+        list.title, GroupedNumber.text(list.count))
+      FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
   }
 }

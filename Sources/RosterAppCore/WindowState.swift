@@ -22,8 +22,8 @@ public struct WindowState: Equatable, Sendable {
   public static let serverActions: [WindowAction] = [.newList, .deleteList]
 
   /// The header's subtitle: “1 entry”, “1,200 entries”; while searching, how many match out
-  /// of how many: “12 of 1,000,000”; while a shared server cannot be reached, “Offline — 2
-  /// changes waiting to be sent”.
+  /// of how many: “12 of 1,000,000”; while a shared server cannot be reached, where the
+  /// replica stands: “Offline · 2 changes waiting · as of 19:02”.
   public var subtitle: String
   /// The page shown.
   public var page: Page
@@ -35,15 +35,22 @@ public struct WindowState: Equatable, Sendable {
 
   /// The state for a list of `count` entries; `matchCount` is the number of search results
   /// while a search is on, `nil` otherwise; `offlineWaiting` is how many actions wait to be
-  /// sent while a shared server cannot be reached, `nil` while it can (or for a local file);
-  /// `attendance` is the session's count (`13 of 40 checked in · 11 inside`) for a list that
+  /// sent while a shared server cannot be reached, `nil` while it can (or for a local file), and
+  /// `offlineAsOf` the time the replica was last in step with it; `attendance` is the session's count (`13 of 40 checked in · 11 inside`) for a list that
   /// takes attendance, shown instead of the number of entries.
   public init(
     count: Int, matchCount: Int?, isLoading: Bool, canUndo: Bool, canRedo: Bool,
-    offlineWaiting: Int? = nil, attendance: String? = nil
+    offlineWaiting: Int? = nil, offlineAsOf: String? = nil, attendance: String? = nil
   ) {
     subtitle =
-      if let offlineWaiting {
+      if let offlineWaiting, let offlineAsOf {
+        offlineWaiting == 0
+          ? localized("Offline · as of %@", offlineAsOf)
+          : localizedPlural(
+            "Offline · %1$@ change waiting · as of %2$@",
+            "Offline · %1$@ changes waiting · as of %2$@", count: offlineWaiting,
+            GroupedNumber.text(offlineWaiting), offlineAsOf)
+      } else if let offlineWaiting {
         offlineWaiting == 0
           ? localized("Offline — the server cannot be reached")
           : localizedPlural(

@@ -7,7 +7,9 @@ public import Foundation
 /// action is sent at least once; its operation id makes the store apply it at most once.
 public protocol OperationOutbox: AnyObject {
   /// Adds an action at the end. O(1).
-  func append(_ operation: PendingOperation) throws(StoreError)
+  /// - Returns: Its place in the outbox: greater than every place handed out before.
+  @discardableResult
+  func append(_ operation: PendingOperation) throws(StoreError) -> Int64
   /// The oldest action, or `nil` when the outbox is empty. O(1).
   func first() throws(StoreError) -> PendingOperation?
   /// How many actions wait. O(n) at worst.

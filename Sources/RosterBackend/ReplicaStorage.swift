@@ -31,6 +31,10 @@ public protocol ReplicaStorage: AnyObject {
   func apply(_ changes: [LoggedChange], to list: UUID) throws(StoreError) -> Bool
   /// Removes a list the user can no longer see (deleted, or access revoked), with its rows.
   func drop(_ list: UUID) throws(StoreError)
+  /// Where the replica's change log and outbox stand: the newest change-log position of any
+  /// list, and the newest place handed out in the outbox. A reader that sees them move knows
+  /// another connection changed lists or queued an action. O(1).
+  func signature() throws(StoreError) -> (log: Int64, outbox: Int64)
   /// When the replica was last in step with the server, or `nil` before its first sync.
   func lastSync() throws(StoreError) -> Date?
   /// Notes that the replica is in step with the server as of `date`.

@@ -41,11 +41,14 @@ public final class SQLiteOutbox: OperationOutbox {
   }
 
   /// Adds an action at the end. O(1).
-  public func append(_ operation: PendingOperation) throws(StoreError) {
+  /// - Returns: Its place (`seq`), greater than every place handed out before in this file.
+  @discardableResult
+  public func append(_ operation: PendingOperation) throws(StoreError) -> Int64 {
     try database.run(
       "INSERT INTO outbox (id, list, origin, edits) VALUES (?, ?, ?, ?)",
       .text(operation.id.uuidString), .text(operation.list.uuidString),
       .text(Self.name(of: operation.change)), .text(try Self.encoded(operation.change.edits)))
+    return database.lastInsertedRowID
   }
 
   /// The oldest action, or `nil`. O(1).

@@ -151,6 +151,16 @@ public final class SQLiteReplica: ReplicaStorage {
     }
   }
 
+  /// The newest change-log position and outbox place. O(1).
+  public func signature() throws(StoreError) -> (log: Int64, outbox: Int64) {
+    try store.read { () throws(StoreError) in
+      let log = try store.database.integer("SELECT max(position) FROM changes") ?? 0
+      let outbox =
+        try store.database.integer("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'") ?? 0
+      return (log, outbox)
+    }
+  }
+
   /// When the replica was last in step with the server.
   public func lastSync() throws(StoreError) -> Date? {
     let statement = try store.database.statement(

@@ -97,17 +97,29 @@ public final class OutboxSender: @unchecked Sendable {
   }
 
   /// Adds an action to the end of the outbox; the thread sends it within ``listenSlice``.
+  /// - Returns: The action's place in the outbox.
   /// - Throws: ``RosterBackend/StoreError`` when the outbox file cannot be written.
-  public func append(_ operation: PendingOperation) throws(StoreError) {
+  @discardableResult
+  public func append(_ operation: PendingOperation) throws(StoreError) -> Int64 {
     condition.lock()
     defer { condition.unlock() }
-    try outbox.append(operation)
+    let place = try outbox.append(operation)
     news.waiting += 1
+    return place
   }
 
   /// The actions waiting for one list, oldest first. O(n) in the outbox.
   public func waiting(in list: UUID) throws(StoreError) -> [PendingOperation] {
     try locked { () throws(StoreError) in try outbox.waiting(in: list) }
+  }
+
+  /// Counts the outbox again (another process of the user may have added to it or sent from
+  /// it) and returns the count. O(n) in the outbox, no network.
+  public func recount() throws(StoreError) -> Int {
+    try locked { () throws(StoreError) in
+      news.waiting = try outbox.count()
+      return news.waiting
+    }
   }
 
   /// Takes what happened: a new reader, the connection state, other writers' changes, actions

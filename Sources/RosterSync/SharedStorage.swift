@@ -20,6 +20,15 @@ public final class SharedStorage: RosterStorage {
   private var senderOnline = false
   /// Actions that no longer applied, not yet shown to the person.
   private var reports: [NotAppliedOperation] = []
+  /// The waiting actions the window has shown: its own, and those of the user's other
+  /// processes on this machine that it applied from the shared outbox.
+  private var shownOperations: Set<UUID> = []
+  /// Whether the replica's log has changes the window left unread because actions waited.
+  private var logUnread = false
+  /// Whether another process queued actions the window has not read yet.
+  private var othersQueued = false
+  /// The replica's signature as the window last knew it, its own actions counted.
+  private var known: (log: Int64, outbox: Int64) = (0, 0)
 
   /// Opens the replica and starts the sending thread. A replica never in step with the
   /// server is filled first, on the calling thread (`progress` hears of each list fetched
@@ -46,6 +55,7 @@ public final class SharedStorage: RosterStorage {
     lastSync = news.lastSync
     capabilities = replica.lists.capabilities
     _ = try? replica.lists.hasExternalChanges()
+    known = (try? replica.signature()) ?? known
   }
 
   /// The replica's capabilities: shared access and a change log.
@@ -98,6 +108,7 @@ public final class SharedStorage: RosterStorage {
     let (list, position) = try replica.lists.snapshot(of: id)
     for operation in try link.waiting(in: id) {
       _ = list.apply(operation.change.edits)
+      shownOperations.insert(operation.id)
     }
     return (list, position)
   }
@@ -112,11 +123,21 @@ public final class SharedStorage: RosterStorage {
     try replica.lists.categories(in: list)
   }
 
-  /// What the replica took from the server since `since`, as edits that converge on it.
+  /// What changed since `since`: while actions wait for this list, the ones the window has
+  /// not shown yet (another process of the user made them on this machine), and the replica's
+  /// log is left for later; else what the replica took from the server since `since`, as
+  /// edits that converge on it.
   public func changes(in list: UUID, since: Int64) throws(StoreError) -> (
     edits: [ListEdit], position: Int64
   ) {
-    try replica.lists.changes(in: list, since: since)
+    let waiting = try link.waiting(in: list)
+    guard waiting.isEmpty else {
+      logUnread = true
+      let unseen = waiting.filter { !shownOperations.contains($0.id) }
+      shownOperations.formUnion(unseen.map(\.id))
+      return (unseen.flatMap(\.change.edits), since)
+    }
+    return try replica.lists.changes(in: list, since: since)
   }
 
   /// The replica's change log of a list.
@@ -174,15 +195,19 @@ public final class SharedStorage: RosterStorage {
   @discardableResult
   public func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64 {
     guard change.origin != .external, !change.edits.isEmpty else { return 0 }
-    try link.append(PendingOperation(id: UUID(), list: list, change: change))
+    let operation = PendingOperation(id: UUID(), list: list, change: change)
+    let place = try link.append(operation)
+    // A gap before this place: another process queued actions the window has not shown.
+    if place > known.outbox + 1 { othersQueued = true }
+    known.outbox = max(known.outbox, place)
+    shownOperations.insert(operation.id)
     waiting += 1
     return 0
   }
 
-  /// Whether the replica took changes the window has not read, from what the sender saw and
-  /// from the replica itself (another process's sync): cheap, no network. Reports nothing
-  /// while actions still wait to be sent, so that the window reads the log only once its own
-  /// actions are in it.
+  /// Whether the window has something to read: the replica took changes (from what the
+  /// sender saw, and from the replica itself: another process's sync or outbox), or the
+  /// log waits to be read since the window's actions were all sent. Cheap, no network.
   public func hasExternalChanges() throws(StoreError) -> Bool {
     let news = link.takeNews()
     reports += news.notApplied
@@ -193,10 +218,23 @@ public final class SharedStorage: RosterStorage {
       reader = fresh
       readerOnline = true
     }
-    let replicaChanged = try replica.lists.hasExternalChanges()
-    guard news.waiting == 0 else {
-      if news.changed || replicaChanged { link.keepChanged() }
-      return false
+    // Another connection wrote to the replica: the sending thread, or another process of the
+    // user (its sync, its outbox). Its own actions, queued through the sending thread's
+    // connection, move nothing the window has not counted.
+    var replicaChanged = othersQueued
+    othersQueued = false
+    if try replica.lists.hasExternalChanges() {
+      waiting = try link.recount()
+      let now = try replica.signature()
+      replicaChanged = replicaChanged || now.log != known.log || now.outbox > known.outbox
+      known = now
+    }
+    if waiting == 0 {
+      shownOperations.removeAll()
+      if logUnread {
+        logUnread = false
+        return true
+      }
     }
     return news.changed || replicaChanged || !news.notApplied.isEmpty
   }

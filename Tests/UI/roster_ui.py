@@ -118,6 +118,8 @@ class App:
         self.shots = shots
         self.name = name
         self.binary = binary
+        # The replica's folder of a window on a shared server, for another window of its user.
+        self.state = (extra_env or {}).get("XDG_STATE_HOME")
         self.db = db or os.path.join(tempfile.mkdtemp(prefix="roster-ui-"), "roster.sqlite")
         environment = dict(os.environ, ROSTER_DB=self.db, **(env or {}), **(extra_env or {}))
         # Open for the app's lifetime; close() closes it.

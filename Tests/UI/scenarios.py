@@ -1148,32 +1148,61 @@ def shared_add_appears_live(app):
         bob.close()
 
 
+def header_starts(app, prefix, timeout=5.0):
+    """Waits for a label that starts with `prefix` (a subtitle that ends in a time)."""
+    def found():
+        return next((node for node in app.all("label") if (node.name or "").startswith(prefix)),
+                    None)
+    return wait_until(found, timeout, f"a label starting “{prefix}”")
+
+
 @scenario
 @shared_as("anna")
 def shared_offline_and_back(app):
+    """A window keeps working on its replica while the server is down; a second window of the
+    same user starts on that replica with the server down, and both count what waits; once
+    the server is back, the edits arrive in another user's window in order, once."""
     bob = second_window(app, "bob", "shared_offline_and_back-bob")
+    state = app.state
+    anna = None
     try:
         add(app, "Yaw Boateng")
         bob.need("text", "Yaw Boateng", timeout=3)
         sharing.stop_server()
-        header_says(app, "Offline — the server cannot be reached", timeout=20)
+        header_starts(app, "Offline · as of ", timeout=20)
         app.screenshot("offline")
-        # A new window cannot start without the server: one line, host and port, no password.
+        # A user whose machine never synced cannot start without the server: one line, host and
+        # port, no password.
+        fresh = sharing.app_setup("anna")["extra_env"]
         started = subprocess.run(
-            [app.binary], env=dict(os.environ, **sharing.app_setup("anna")["extra_env"],
-                                   ROSTER_DB=sharing.uri("anna")),
+            [app.binary], env=dict(os.environ, **fresh, ROSTER_DB=sharing.uri("anna")),
             capture_output=True, text=True, timeout=30, check=False)
         errors = [line for line in started.stderr.splitlines() if line.startswith("roster-app:")]
         check(started.returncode == 1, f"a start without the server exits {started.returncode}")
         check(len(errors) == 1 and f"127.0.0.1:{sharing.cluster()['port']}" in errors[0],
               f"the start without the server said {errors}")
         check(sharing.PASSWORD not in started.stderr + started.stdout, "the password was printed")
+        # The same user's second window starts on the replica, with the server still down.
+        anna = App(app.binary, app.shots, "shared_offline_and_back-anna2",
+                   **sharing.app_setup("anna", state=state))
+        anna.need("text", "Yaw Boateng")
+        header_starts(anna, "Offline · as of ", timeout=20)
+        app.raise_window()
         add(app, "Efua Sarpong")
-        header_says(app, "Offline — 1 change waiting to be sent")
-        add(app, "Kwame Asante")
-        header_says(app, "Offline — 2 changes waiting to be sent")
-        check(app.entry_texts()[-2:] == ["Efua Sarpong", "Kwame Asante"],
-              f"the offline adds are not in the window: {app.entry_texts()}")
+        header_starts(app, "Offline · 1 change waiting · as of ")
+        header_starts(anna, "Offline · 1 change waiting · as of ")
+        anna.raise_window()
+        add(anna, "Kwame Asante")
+        header_starts(anna, "Offline · 2 changes waiting · as of ")
+        header_starts(app, "Offline · 2 changes waiting · as of ")
+        anna.screenshot("second-window-offline")
+        app.raise_window()
+        # Each window shows the other's waiting add: one replica, one outbox.
+        app.need("text", "Kwame Asante")
+        anna.need("text", "Efua Sarpong")
+        for window in (app, anna):
+            check(window.entry_texts() == ["Yaw Boateng", "Efua Sarpong", "Kwame Asante"],
+                  f"a window shows {window.entry_texts()}")
         app.screenshot("offline-waiting")
         sharing.resume_server()
         bob.need("text", "Kwame Asante", timeout=20)
@@ -1181,11 +1210,16 @@ def shared_offline_and_back(app):
         texts = bob.entry_texts()
         check(texts.index("Efua Sarpong") < texts.index("Kwame Asante"),
               f"the offline adds arrived out of order: {texts}")
-        header_says(app, f"{len(texts)} entries", timeout=10)
         check(texts.count("Kwame Asante") == 1, f"an offline add arrived twice: {texts}")
+        header_says(app, f"{len(texts)} entries", timeout=10)
+        header_says(anna, f"{len(texts)} entries", timeout=10)
+        app.need("text", "Kwame Asante", timeout=5)
+        anna.need("text", "Efua Sarpong", timeout=5)
         bob.raise_window()
         bob.screenshot("after-reconnect")
     finally:
+        if anna:
+            anna.close()
         bob.close()
 
 

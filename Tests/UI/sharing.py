@@ -53,11 +53,13 @@ def uri(role, port=None):
     return f"postgresql://{role}:{PASSWORD}@127.0.0.1:{port or cluster()['port']}/roster_ui"
 
 
-def app_setup(role, port=None):
-    """The App arguments for a window of `role`: its URI, and a data folder of its own for
-    its outbox."""
+def app_setup(role, port=None, state=None):
+    """The App arguments for a window of `role`: its URI, a data folder of its own, and a
+    state folder for its replica (`state`, to share one with another window of the same user;
+    a new one otherwise)."""
     data = tempfile.mkdtemp(prefix=f"rui-{role}-")
-    return {"db": uri(role, port), "extra_env": {"XDG_DATA_HOME": data}}
+    state = state or tempfile.mkdtemp(prefix=f"rui-{role}-state-")
+    return {"db": uri(role, port), "extra_env": {"XDG_DATA_HOME": data, "XDG_STATE_HOME": state}}
 
 
 class Proxy:

@@ -1,5 +1,7 @@
+import Foundation
 import RosterAppCore
 import RosterGtk
+import RosterLocalization
 import RosterSync
 
 /// Following the store: changes the CLI or another window made, and for a shared server, its
@@ -31,9 +33,18 @@ extension MainWindow {
     }
     for report in shared.takeNotApplied() { toasts.show(report.message) }
     let offline = shared.isOnline ? nil : shared.waiting
-    if changed || offline != offlineWaiting {
+    let asOf = shared.isOnline ? nil : shared.lastSync.map(Self.asOf)
+    if changed || offline != offlineWaiting || asOf != offlineAsOf {
       offlineWaiting = offline
+      offlineAsOf = asOf
       refresh()
     }
+  }
+
+  /// When the replica was last in step: the time of day today (`19:02`), else the date too.
+  private static func asOf(_ date: Date) -> String {
+    let time = AttendanceErrorWording.clockTime(date)
+    guard !Calendar.current.isDateInToday(date) else { return time }
+    return date.formatted(.iso8601.year().month().day()) + " " + time
   }
 }

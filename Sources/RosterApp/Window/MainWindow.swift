@@ -45,6 +45,9 @@ final class MainWindow {
   /// What the header says of a shared server: `nil` while it can be reached (or for a local
   /// file), else how many actions wait to be sent.
   var offlineWaiting: Int?
+  /// When the replica was last in step with the shared server, as the header words it while
+  /// offline.
+  var offlineAsOf: String?
   /// Whether the window waits for its actions to be stored before it closes.
   var isClosing = false
   /// Who is checked in, in the session shown; `nil` for a store without attendance, or while
@@ -222,7 +225,8 @@ final class MainWindow {
     let state = WindowState(
       count: library.currentCount, matchCount: entries.matches?.count,
       isLoading: library.isLoading, canUndo: list.canUndo || attendance?.canUndo == true,
-      canRedo: list.canRedo, offlineWaiting: offlineWaiting, attendance: attendanceSubtitle)
+      canRedo: list.canRedo, offlineWaiting: offlineWaiting,
+      offlineAsOf: offlineAsOf, attendance: attendanceSubtitle)
     header.setTitle(list.title, subtitle: state.subtitle)
     library.noteCurrentChanged()
     sidebar.show(library.summaries, current: list.id)
