@@ -81,6 +81,8 @@ OFFLINE_BOUND = 10.0
 # --direct: the scaffolding alone (server, proxies, writers, faults) with commands sent straight
 # to the server, for a roster without issue 23's replica.
 DIRECT = {"on": False}
+# Database.changeLogLimit: the changes a list's log keeps.
+LOG_LIMIT = 1000
 SCENARIOS = ["calm", "partition", "kill", "restart", "start-offline", "revoke", "prune"]
 
 
@@ -458,6 +460,9 @@ class Run:
         for replica in self.replicas.values():
             if DIRECT["on"]:
                 break
+            path = replica.path()
+            if path and rosterproc.integrity(path) != "ok":
+                self.problems.append(f"{replica.name}'s replica fails its integrity check")
             if replica.name in self.revoked:
                 if replica.holds_list(row["uuid"]) or replica.entries(row["uuid"]):
                     self.problems.append(f"{replica.name} was revoked but holds the list")
@@ -666,13 +671,25 @@ def scenario(run, seconds):
             run.faults += 1
             run.offline_texts = offline_texts
         else:
-            row = run.server.list_row()
             cursor = run.replicas["bob"].cursor(run.list["uuid"])
-            # What the log's bound does after 1,000 changes, at the current position.
-            cut_at = row["seq"] - 1
-            run.server.admin(f"BEGIN; DELETE FROM changes WHERE list = {row['id']} AND"
-                             f" seq <= {cut_at}; UPDATE lists SET pruned ="
-                             f" greatest(pruned, {cut_at}) WHERE id = {row['id']}; COMMIT")
+            if run.context["genuine_prune"]:
+                # The log's own bound: more than 1,000 changes past bob's cursor, each its own
+                # action, straight to the server.
+                carl = run.replicas["carl"]
+                for number in range(LOG_LIMIT + 5):
+                    done = carl.run("add", "--list", LIST, f"bulk {number}", offline=False)
+                    if done.status != 0:
+                        run.problems.append(f"bulk add {number}: {done}")
+                        break
+                row = run.server.list_row()
+                cut_at = row["pruned"]
+            else:
+                # What the log's bound does after 1,000 changes, at the current position.
+                row = run.server.list_row()
+                cut_at = row["seq"] - 1
+                run.server.admin(f"BEGIN; DELETE FROM changes WHERE list = {row['id']} AND"
+                                 f" seq <= {cut_at}; UPDATE lists SET pruned ="
+                                 f" greatest(pruned, {cut_at}) WHERE id = {row['id']}; COMMIT")
             run.faults += 1
             if cursor is None or cursor >= cut_at:
                 run.problems.append(f"the prune did not pass bob's cursor ({cursor} against"
@@ -736,6 +753,8 @@ def main():
     parser.add_argument("--converge", type=float, default=60,
                         help="the longest healing may take, seconds")
     parser.add_argument("--checkin", action="store_true", help="check-ins in the workload")
+    parser.add_argument("--genuine-prune", action="store_true",
+                        help="prune by 1,000 real changes rather than by the two statements")
     parser.add_argument("--direct", action="store_true",
                         help="commands straight to the server: the scaffolding alone")
     options = parser.parse_args()
@@ -763,7 +782,7 @@ def main():
         return 1
     proxies = {user: Proxy(cluster.port) for user in USERS}
     context = {"binary": binary, "folder": folder, "proxies": proxies,
-               "checkin": options.checkin}
+               "checkin": options.checkin, "genuine_prune": options.genuine_prune}
     try:
         context["server"] = Server(cluster, binary)
         for number, name in enumerate(n for n in SCENARIOS if n in chosen):
