@@ -70,6 +70,32 @@ import Testing
     #expect(try puller.pull().changed.isEmpty)
   }
 
+  @Test func concurrentEditsOfDifferentFieldsBothStayAndTheLastWriteWinsAField() throws {
+    let uri = try database(on: TemporaryPostgres.shared())
+    let server = try PostgresStore(conninfo: uri, environment: [:])
+    let guests = try server.createList(title: "Guests", rule: .personalName)
+    let ama = try server.add(["Ama"], category: nil, to: guests.id)[0]
+    let replica = try SQLiteReplica(path: replicaPath())
+    try ReplicaPuller(server: server, replica: replica).pull()
+    // Two replicas changed Ama while apart, each against the version it had: one the
+    // category, the other the text; then a third writer the text again.
+    var staff = ama
+    staff.category = "Staff"
+    var named = ama
+    named.text = "Ama Owusu"
+    var renamed = ama
+    renamed.text = "Ama Mensah"
+    for (old, new) in [(ama, staff), (ama, named), (ama, renamed)] {
+      try server.record(
+        ListChange(origin: .action, edits: [.update(old: old, new: new)]), in: guests.id,
+        operation: UUID())
+    }
+    let stored = try server.loadList(guests.id)[0]
+    #expect(stored.text == "Ama Mensah" && stored.category == "Staff")
+    try ReplicaPuller(server: server, replica: replica).pull()
+    #expect(try inStep(replica, server, guests.id))
+  }
+
   @Test func twoConnectionsPullingAtOnceApplyEachChangeOnce() throws {
     let uri = try database(on: TemporaryPostgres.shared())
     let server = try PostgresStore(conninfo: uri, environment: [:])
