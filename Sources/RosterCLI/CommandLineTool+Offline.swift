@@ -2,6 +2,7 @@ import Foundation
 import RosterBackend
 import RosterEngines
 import RosterLocalization
+import RosterSync
 
 /// `--offline-ok` and `ROSTER_OFFLINE_OK=1`
 extension CommandLineTool {

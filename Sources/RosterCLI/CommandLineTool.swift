@@ -109,7 +109,7 @@ public final class CommandLineTool {
   /// PostgreSQL database, as ``RosterBackend/DatabaseLocation`` decides.
   func store(_ arguments: Arguments) throws(CLIError) -> any CommandStorage {
     if let openStore { return openStore }
-    if var offline = try offlineStore(arguments) {
+    if let offline = try offlineStore(arguments) {
       offline.collationProvider = Collator.provider
       openStore = offline
       return offline

@@ -198,7 +198,29 @@ public final class OfflineStorage: CommandStorage {
     try scratch.forEachEntry(in: id, body)
   }
   /// Refused: an import goes to the server directly.
-  public func beginImport(into list: UUID) throws(StoreError) -> ImportBatch {
+  public func beginImport(into list: UUID) throws(StoreError) -> RefusedImport {
     throw Self.needsServer
+  }
+
+  /// The import an offline storage never begins (``beginImport(into:)`` refuses).
+  public final class RefusedImport: ImportSession {
+    private init() {}
+    /// Nothing was added.
+    public var count: Int { 0 }
+    /// Refused.
+    @discardableResult
+    public func add(text: String, category: String?, id: UUID?, created: Date?, updated: Date?)
+      throws(StoreError) -> Entry
+    {
+      throw OfflineStorage.needsServer
+    }
+    /// Refused.
+    public func addCategory(_ category: EntryCategory) throws(StoreError) {
+      throw OfflineStorage.needsServer
+    }
+    /// Refused.
+    public func commit() throws(StoreError) { throw OfflineStorage.needsServer }
+    /// Nothing to discard.
+    public func cancel() {}
   }
 }

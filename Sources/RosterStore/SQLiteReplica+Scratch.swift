@@ -1,4 +1,3 @@
-public import Foundation
 public import RosterBackend
 
 /// A throwaway copy of the replica, for `roster --offline-ok`: a command runs on the copy as on
