@@ -26,8 +26,8 @@ extension CommandTable {
             + "refused, without contacting the server.")),
       .flag(
         .json,
-        help: #"With --status: {"waiting","last_sync","rejected":[{"list","entry","reason","at"}]}."#
-      ),
+        help: #"With --status: {"waiting","last_sync","rejected":[…]}."#
+          + #" Each rejected: {"list","entry","reason","at"}."#),
     ],
     details: localized(
       """

@@ -21,8 +21,7 @@ import Testing
     return environment
   }
 
-  func run(_ environment: [String: String], _ arguments: String...) throws -> RosterBinary.Result
-  {
+  func run(_ environment: [String: String], _ arguments: String...) throws -> RosterBinary.Result {
     try binary.run(arguments, environment: environment)
   }
 
@@ -62,7 +61,9 @@ import Testing
     let before = try status(env)
     #expect(before["waiting"] as? Int == 0)
     #expect(before["last_sync"] is NSNull)
-    #expect(try succeed(env, "sync", "--status").stdout == "0 changes waiting to be sent; never in sync.\n")
+    #expect(
+      try succeed(env, "sync", "--status").stdout
+        == "0 changes waiting to be sent; never in sync.\n")
     let result = try succeed(env, "sync")
     #expect(result.stdout == "In sync with 127.0.0.1:\(server.port): 1 list, 0 changes waiting.\n")
     let after = try status(env)
@@ -81,7 +82,8 @@ import Testing
 
     let offline = try run(env, "sync")
     #expect(offline.status == 1)
-    #expect(offline.stderr.hasPrefix("Offline: 0 changes waiting (in sync as of "), "\(offline.stderr)")
+    #expect(
+      offline.stderr.hasPrefix("Offline: 0 changes waiting (in sync as of "), "\(offline.stderr)")
 
     let added = try run(env, "--offline-ok", "add", "--list", "Guests", "Zoë Saldaña")
     #expect(added.status == 0, "\(added.stderr)")
