@@ -116,8 +116,8 @@ let package = Package(
     .target(
       name: "RosterCLI",
       dependencies: [
-        "RosterKit", "RosterBackend", "RosterStore", "RosterEngines", "RosterTransfer",
-        "RosterPrint", "RosterLocalization", "RosterCollation",
+        "RosterKit", "RosterBackend", "RosterStore", "RosterEngines", "RosterSync",
+        "RosterTransfer", "RosterPrint", "RosterLocalization", "RosterCollation",
       ]),
     // Release builds link the runtime statically (`staticRuntime`, above).
     .executableTarget(

@@ -77,14 +77,11 @@ final class MemoryList {
           list.apply([.remove(existing, offset: at, after: predecessor)])
         }
         applied.append(.remove(existing, offset: offset, after: predecessor))
-      case .update(_, let new):
+      case .update(let old, let new):
         guard let existing = list.entry(id: new.id) else { continue }
-        var stored = existing
-        stored.text = new.text
-        stored.category = new.category
-        stored.updated = new.updated
+        let stored = existing.merging(old, new)
         list.apply([.update(old: existing, new: stored)])
-        applied.append(.update(old: existing, new: new))
+        applied.append(.update(old: existing, new: stored))
       case .categories(_, let new):
         applied.append(.categories(old: list.categories, new: new))
         list.apply([applied[applied.count - 1]])

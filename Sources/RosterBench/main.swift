@@ -2,7 +2,7 @@ import Foundation
 import RosterLaunch
 
 // `swift build -c release && swift run -c release roster-bench [--quick]
-// [--only list|sort|validation|store|cli|import|sharing|app|door] [--callgrind] [--sizes N,M]`
+// [--only list|sort|validation|store|cli|import|sharing|replica|app|door] [--callgrind] [--sizes N,M]`
 // prints Markdown tables of medians, each measured against its baseline in the same run.
 // The store table runs the release `roster` binary, so build everything in release first.
 let arguments = CommandLine.arguments
@@ -78,6 +78,14 @@ let sections: [(name: String, run: () throws -> [String])] = [
   ),
   ("import", { try importBenchmark(size: quick ? 100_000 : 1_000_000, runs: quick ? 3 : 5) }),
   ("sharing", { try sharingBenchmark(edits: quick ? 200 : 1_000, seconds: quick ? 1 : 3) }),
+  (
+    "replica",
+    {
+      try replicaBenchmark(
+        sizes: quick ? [100_000] : [100_000, 1_000_000], runs: quick ? 3 : 5,
+        partitionChanges: 1_000)
+    }
+  ),
 ]
 for section in sections where wanted(section.name) {
   do {

@@ -20,6 +20,8 @@ public final class CommandLineTool {
   let out: TextSink
   let err: TextSink
   private var openStore: (any CommandStorage)?
+  /// The replica session of a command run with `--offline-ok` on a PostgreSQL database.
+  var offline: OfflineSession?
 
   /// A run of `roster` with these arguments (without the program's name) and environment;
   /// output goes to standard output and standard error.
@@ -46,11 +48,13 @@ public final class CommandLineTool {
       // Close the database: the last connection to close checkpoints the WAL into the file
       // and removes it, so the file alone holds every change (a copy of it is complete).
       openStore = nil
+      offline = nil
       out.flush()
       err.flush()
     }
     do throws(CLIError) {
       try dispatch()
+      try finishOffline()
       out.flush()
       // Output that did not reach its file (a full disk) must not end in success; a reader
       // that closed its pipe (`roster watch | head -3`) wanted no more.
@@ -105,6 +109,11 @@ public final class CommandLineTool {
   /// PostgreSQL database, as ``RosterBackend/DatabaseLocation`` decides.
   func store(_ arguments: Arguments) throws(CLIError) -> any CommandStorage {
     if let openStore { return openStore }
+    if let offline = try offlineStore(arguments) {
+      offline.collationProvider = Collator.provider
+      openStore = offline
+      return offline
+    }
     do throws(StoreError) {
       let store = try StorageOpener.open(location(arguments), environment: environment)
       // Adds and edits in a list kept sorted place entries by its locale's collation.
@@ -112,7 +121,7 @@ public final class CommandLineTool {
       openStore = store
       return store
     } catch {
-      throw .store(error)
+      throw needsServer(arguments, error)
     }
   }
 
@@ -127,7 +136,7 @@ public final class CommandLineTool {
     let title = arguments.value(.list) ?? RosterList.defaultTitle
     return try attempt { () throws(StoreError) in
       if let found = try store.list(titled: title) { return found }
-      guard arguments.value(.list) == nil else { throw .listNotFound(title) }
+      guard arguments.value(.list) == nil, offline == nil else { throw .listNotFound(title) }
       do throws(StoreError) {
         return try store.createList(title: title, rule: .personalName)
       } catch .listExists {

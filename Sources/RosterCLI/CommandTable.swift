@@ -6,7 +6,7 @@ import RosterLocalization
 enum CommandTable {
   /// Every command, in the order `roster --help` lists them.
   static let commands: [Command] =
-    lists + entries + sorting + [watch] + database + categories + attendance + transfer
+    lists + entries + sorting + [watch, sync] + database + categories + attendance + transfer
     + [help]
 
   private static let byName = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
@@ -36,6 +36,14 @@ enum CommandTable {
         Default: $ROSTER_DB, else
         $XDG_DATA_HOME/roster/roster.sqlite3, else
         ~/.local/share/roster/roster.sqlite3.
+        """)),
+    .flag(
+      .offlineOK,
+      help: localized(
+        """
+        On a PostgreSQL database: when the server cannot be reached
+        within 2 s, work on this machine's replica, and send the
+        changes later (roster sync). Also ROSTER_OFFLINE_OK=1.
         """)),
     .flag(.help, short: "-h", help: localized("Show help for the command.")),
   ]

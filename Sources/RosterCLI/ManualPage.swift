@@ -43,6 +43,12 @@ public enum ManualPage {
       .B XDG_DATA_HOME
       Where the default database lives: $XDG_DATA_HOME/roster/roster.sqlite3.
       .TP
+      .B ROSTER_OFFLINE_OK
+      When 1, every command runs as with \\-\\-offline\\-ok.
+      .TP
+      .B XDG_STATE_HOME
+      Where the replicas of PostgreSQL databases live: $XDG_STATE_HOME/roster/replicas.
+      .TP
       .B NO_COLOR
       When set, output is never coloured.
       """, escaping: false)
@@ -52,6 +58,11 @@ public enum ManualPage {
       .TP
       .I ~/.local/share/roster/roster.sqlite3
       The default database, when XDG_DATA_HOME is not set (mode 0600, in a 0700 folder).
+      .TP
+      .I ~/.local/state/roster/replicas/
+      This machine's replica of each PostgreSQL database used with roster sync or
+      \\-\\-offline\\-ok, when XDG_STATE_HOME is not set: the lists, and the changes waiting
+      to be sent (mode 0600, in a 0700 folder).
       """, escaping: false)
     page += section("EXIT STATUS", CommandTable.conventions)
     page += section("SEE ALSO", "roster\\-app(1), sqlite3(1)", escaping: false)

@@ -64,6 +64,7 @@ struct OptionKey: Hashable, Sendable {
   static let locale = OptionKey("--locale")
   static let log = OptionKey("--log")
   static let noHeader = OptionKey("--no-header")
+  static let offlineOK = OptionKey("--offline-ok")
   static let output = OptionKey("--output")
   static let pattern = OptionKey("--pattern")
   static let register = OptionKey("--register")

@@ -89,6 +89,9 @@ public final class PostgresStore: RosterStorage {
   ///     connection's, whatever ids tests inject.
   ///   - checkingSchema: Whether to refuse a database without this version's schema; only
   ///     ``initializeSchema(conninfo:environment:)`` connects without.
+  ///   - quickly: Whether to give up on an unreachable server at once (a refused port, no
+  ///     waiting for a server starting up) or after 2 s (`connect_timeout`, unless the user set
+  ///     one): `roster --offline-ok` then works on the replica.
   /// - Throws: ``StoreError/database(_:)`` when the server cannot be reached (the message names
   ///   host and port, never a password) or the database has no Roster schema yet (run
   ///   ``initializeSchema()``), ``StoreError/newerSchema(_:)`` for a newer one.
@@ -98,14 +101,17 @@ public final class PostgresStore: RosterStorage {
     now: @escaping @Sendable () -> Date = { Date() },
     makeID: (@Sendable () -> UUID)? = nil,
     writerID: UUID = UUID(),
-    checkingSchema: Bool = true
+    checkingSchema: Bool = true,
+    quickly: Bool = false
   ) throws(StoreError) {
-    self.conninfo = ConnectionString(conninfo, environment: environment)
+    var conninfo = ConnectionString(conninfo, environment: environment)
+    if quickly { conninfo.connectTimeout = 2 }
+    self.conninfo = conninfo
     self.now = now
     self.makeID = makeID ?? { UUIDGenerator.shared.make() }
     self.writerID = writerID
     do throws(PGFailure) {
-      connection = try Connection(conninfo: self.conninfo, waitingForStartup: true)
+      connection = try Connection(conninfo: self.conninfo, waitingForStartup: !quickly)
     } catch {
       throw .database(error.message)
     }

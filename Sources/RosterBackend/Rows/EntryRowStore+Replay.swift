@@ -50,10 +50,11 @@ extension EntryRowStore {
           try adjustCount(of: list, by: -1)
         }
         applied.append(.remove(existing.entry, offset: offset, after: predecessor))
-      case .update(_, let new):
+      case .update(let old, let new):
         guard let existing = try located(new.id, in: list) else { continue }
-        try updateEntry(atKey: existing.key, to: new, in: list)
-        applied.append(.update(old: existing.entry, new: new))
+        let merged = existing.entry.merging(old, new)
+        try updateEntry(atKey: existing.key, to: merged, in: list)
+        applied.append(.update(old: existing.entry, new: merged))
       case .categories(_, let new):
         let old = try categories(of: list)
         try replaceCategories(with: new, in: list)

@@ -8,6 +8,8 @@ struct ConnectionString {
   /// The URI or keyword string, unchanged.
   let text: String
   private let environment: [String: String]
+  /// The `connect_timeout` Roster sets unless the user does, in seconds.
+  var connectTimeout = 10
 
   /// What Roster sets unless the connection string (or its `PG*` variable) does.
   static let defaults: [(keyword: String, value: String, variable: String?)] = [
@@ -32,7 +34,8 @@ struct ConnectionString {
     var pairs: [(String, String)] = []
     for item in Self.defaults where !set.contains(item.keyword) {
       if let variable = item.variable, environment[variable] != nil { continue }
-      pairs.append((item.keyword, item.value))
+      let value = item.keyword == "connect_timeout" ? String(connectTimeout) : item.value
+      pairs.append((item.keyword, value))
     }
     pairs.append(("dbname", text))
     return pairs

@@ -1,0 +1,69 @@
+import Foundation
+import RosterBackend
+import RosterEngines
+import RosterSync
+
+/// One command run with `--offline-ok` on a PostgreSQL database: it syncs the replica for at
+/// most ``budget`` (sending what waits, then pulling), gives the command the replica's lists
+/// with the waiting actions on top (``storage``), and afterwards puts the command's actions in
+/// the replica's outbox and sends them when the server answered.
+final class OfflineSession {
+  /// How long the sync before the command may take when the server does not answer.
+  static let budget: TimeInterval = 2
+
+  /// The replica.
+  let shared: SharedReplica
+  /// The command's storage.
+  let storage: OfflineStorage
+  /// The server, while it answers.
+  private var server: (any RosterStorage)?
+  /// Actions the server refused, to report.
+  private(set) var notApplied: [NotAppliedOperation] = []
+
+  /// Syncs for at most ``budget``, then copies the replica for the command.
+  /// - Throws: ``RosterBackend/StoreError`` when the replica cannot be read or copied; an
+  ///   unreachable server is no error.
+  init(shared: SharedReplica) throws(StoreError) {
+    self.shared = shared
+    let deadline = Date(timeIntervalSinceNow: Self.budget)
+    let sync = ReplicaSync(replica: shared.replica)
+    if let connection = try? shared.connect(quickly: true) {
+      do throws(StoreError) {
+        let report = try sync.sendWaiting(to: connection.server, until: deadline)
+        notApplied += report.notApplied
+        server = connection.server
+        if Date() < deadline {
+          try ReplicaPuller(server: connection.server, replica: shared.replica).pull()
+        }
+      } catch {
+        server = nil
+      }
+    }
+    storage = try shared.offlineStorage()
+  }
+
+  /// Whether the replica was ever in step with the server (else it holds no list).
+  var everSynced: Bool { ((try? shared.replica.lastSync()) ?? nil) != nil }
+
+  /// Puts the command's actions in the outbox, in order, and sends what waits when the server
+  /// answered before the command.
+  /// - Returns: How many actions still wait.
+  /// - Throws: ``RosterBackend/StoreError`` when the outbox cannot be written.
+  func finish() throws(StoreError) -> Int {
+    for operation in try storage.pendingOperations() {
+      try shared.replica.outbox.append(operation)
+    }
+    if let server {
+      let sync = ReplicaSync(replica: shared.replica)
+      do throws(StoreError) {
+        let report = try sync.sendWaiting(
+          to: server, until: Date(timeIntervalSinceNow: Self.budget))
+        notApplied += report.notApplied
+        try ReplicaPuller(server: server, replica: shared.replica).pull()
+      } catch {
+        // Offline after all: the actions wait in the outbox.
+      }
+    }
+    return try shared.replica.outbox.count()
+  }
+}
