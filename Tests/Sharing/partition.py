@@ -190,8 +190,14 @@ class Replica:
         return self.roster.run(*options, *args, timeout=timeout)
 
     def path(self):
-        found = [p for p in glob.glob(str(self.home / "state/roster/replicas/*.sqlite3"))]
+        found = [p for p in glob.glob(str(self.home / "state/roster/replicas/*.sqlite3"))
+                 if ".offline-" not in p]
         return found[0] if len(found) == 1 else None
+
+    def scratch_copies(self):
+        """The throwaway copies `--offline-ok` makes beside the replica that are still there
+        (a command SIGKILLed before it removed its own)."""
+        return glob.glob(str(self.home / "state/roster/replicas/*.offline-*.sqlite3"))
 
     def read(self, sql, parameters=()):
         """Rows of `sql` on the replica file, read-only; [] while there is no replica."""
@@ -463,9 +469,17 @@ class Run:
             path = replica.path()
             if path and rosterproc.integrity(path) != "ok":
                 self.problems.append(f"{replica.name}'s replica fails its integrity check")
+            left = replica.scratch_copies()
+            if left:
+                self.notes.append(f"{replica.name}: {len(left)} copies of the replica left in"
+                                  " its folder by killed commands (*.offline-*.sqlite3)")
             if replica.name in self.revoked:
                 if replica.holds_list(row["uuid"]) or replica.entries(row["uuid"]):
                     self.problems.append(f"{replica.name} was revoked but holds the list")
+                holding = [p for p in left if holds_rows(p, row["uuid"])]
+                if holding:
+                    self.problems.append(f"{replica.name} was revoked but {len(holding)} copies"
+                                         " of its replica beside it hold the list's rows")
                 continue
             mine = replica.entries(row["uuid"])
             if mine != truth:
@@ -532,6 +546,19 @@ class Run:
             self.problems.append(f"{writer.name}: none of {len(results)} commands while cut"
                                  f" off said “Saved offline”: {results[0][3]!r}")
         return len(offline)
+
+
+def holds_rows(path, list_uuid):
+    """Whether the SQLite file at `path` holds entries of the list."""
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    try:
+        return bool(connection.execute(
+            "SELECT 1 FROM entries e JOIN lists l ON e.list = l.id"
+            " WHERE replace(lower(l.uuid), '-', '') = ? LIMIT 1", (list_uuid,)).fetchall())
+    except sqlite3.Error:
+        return False
+    finally:
+        connection.close()
 
 
 def describe_difference(mine, truth):
@@ -659,6 +686,11 @@ def scenario(run, seconds):
         run.faults += 1
         time.sleep(seconds / 2)
         bob = run.writer("bob")
+        # At least one of bob's commands through, saved offline (each tries the server 2 s).
+        limit = time.monotonic() + 2 * OFFLINE_BOUND
+        while time.monotonic() < limit and not any(
+                r[4] > cut + 0.2 and r[3].startswith("Saved offline:") for r in bob.results):
+            time.sleep(0.1)
         offline_texts = [t for t, began, _, status in bob.added if began > cut + 0.2
                          and status == 0]
         waiting = run.replicas["bob"].status() or {}
