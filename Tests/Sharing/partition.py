@@ -268,6 +268,7 @@ class Writer(threading.Thread):
         self.paused = threading.Event()
         self.stopped = threading.Event()
         self.error = None
+        self.scripted_results = []  # (command, status, seconds, last stderr line)
 
     def text(self, kind):
         self.count += 1
@@ -286,6 +287,9 @@ class Writer(threading.Thread):
                 continue
             if self.scripted:
                 operation, arguments = self.scripted.pop(0)
+                self.perform(operation, arguments)
+                self.scripted_results.append((" ".join(arguments), *self.results[-1][1:4]))
+                continue
             else:
                 operation, arguments = self.choose()
             if operation is None:
@@ -379,6 +383,8 @@ class Run:
             raise RuntimeError(f"add: {result}")
         self.list = self.server.list_row()
         self.writers = []
+        self.began = time.monotonic()
+        self.timeline = []
 
     def prime(self, users=USERS):
         """A first sync of each replica named, so that it holds the list."""
@@ -393,6 +399,7 @@ class Run:
                 self.problems.append(f"first sync of {user} printed {result.out.strip()!r}")
 
     def start_writers(self, seconds, names=("anna1", "anna2", "bob", "carl")):
+        self.began = time.monotonic()
         deadline = time.monotonic() + seconds
         options = {"list_uuid": self.list["uuid"], "checkin": self.context["checkin"]}
         for name in names:
@@ -524,15 +531,23 @@ class Run:
         """Every --offline-ok command ended in time, and adds all succeeded."""
         slow = []
         for writer in self.writers:
-            for operation, status, seconds, first, _ in writer.results:
+            for operation, status, seconds, first, _began in writer.results:
                 if status == -signal.SIGKILL:
                     continue
                 if seconds > OFFLINE_BOUND:
-                    slow.append(f"{writer.name} {operation} {seconds:.1f} s")
+                    slow.append(f"{writer.name} {operation} {seconds:.1f} s from"
+                                f" t={self.at(_began)}")
                 if status != 0 and (operation in ("add", "keep") or status != 1):
                     self.problems.append(f"{writer.name}: {operation} exit {status}: {first}")
         if slow:
-            self.problems.append(f"{len(slow)} commands over {OFFLINE_BOUND:.0f} s: {slow[:3]}")
+            self.problems.append(f"{len(slow)} commands over {OFFLINE_BOUND:.0f} s: {slow[:3]}"
+                                 f" (faults: {', '.join(self.timeline)})")
+
+    def at(self, moment):
+        return f"{moment - self.began:.1f}"
+
+    def event(self, what):
+        self.timeline.append(f"{what} at t={self.at(time.monotonic())}")
 
     def saved_offline(self, writer, after, before=None):
         """The writer's commands between `after` and `before` that said `Saved offline`, of
@@ -627,9 +642,11 @@ def scenario(run, seconds):
         black_hole = threading.Thread(target=stop_for,
                                       args=(proxies["bob"], seconds / 3, stopper))
         black_hole.start()
+        run.event(f"bob's proxy stopped for {seconds / 3:.1f} s")
         refused = threading.Thread(target=kill_for,
                                    args=(proxies["carl"], seconds / 6, stopper))
         refused.start()
+        run.event(f"carl's proxy killed for {seconds / 6:.1f} s")
         run.faults += 2
         time.sleep(0.3)
         # Both sides at “Doomed” and “Hot” while bob is cut off.
@@ -683,6 +700,7 @@ def scenario(run, seconds):
         time.sleep(seconds / 4)
         proxies["bob"].signal(signal.SIGSTOP)
         cut = time.monotonic()
+        run.event("bob's proxy stopped")
         run.faults += 1
         time.sleep(seconds / 2)
         bob = run.writer("bob")
@@ -699,6 +717,7 @@ def scenario(run, seconds):
         if name == "revoke":
             bob.paused.set()
             run.server.admin("REVOKE doors FROM bob")
+            run.event("bob revoked")
             run.revoked.add("bob")
             run.faults += 1
             run.offline_texts = offline_texts
@@ -729,7 +748,9 @@ def scenario(run, seconds):
             bob.stopped.set()
             run.offline_texts = offline_texts
         if name == "prune":
+            run.event("log pruned")
             proxies["bob"].signal(signal.SIGCONT)
+            run.event("bob's proxy continued")
         run.join_writers()
         run.saved_offline(bob, cut + 0.3, cut + seconds / 2)
         return
@@ -743,7 +764,11 @@ def after_checks(run):
     texts = {t for _, t, _ in truth}
     if run.name == "partition" and getattr(run, "doomed", None):
         if any(i == uuid_hex(run.doomed) for i, _, _ in truth):
-            run.problems.append("“Doomed” survived a remove concurrent with bob's edit")
+            scripted = [f"{w.name}: {c} → {s} in {t:.1f} s {e!r}" for w in run.writers
+                        for c, s, t, e in w.scripted_results]
+            run.problems.append("“Doomed” survived a remove concurrent with bob's edit, as"
+                                f" {[t for i, t, _ in truth if i == uuid_hex(run.doomed)]}:"
+                                f" {'; '.join(scripted)}")
         told = [r for r in (run.replicas["bob"].status() or {}).get("rejected") or []
                 if "Doomed" in str(r.get("entry"))]
         if not told:
@@ -817,7 +842,8 @@ def main():
                "checkin": options.checkin, "genuine_prune": options.genuine_prune}
     try:
         context["server"] = Server(cluster, binary)
-        for number, name in enumerate(n for n in SCENARIOS if n in chosen):
+        for name in (n for n in SCENARIOS if n in chosen):
+            number = SCENARIOS.index(name)
             scenario_seed = seed + number
             began = time.monotonic()
             run = None
