@@ -175,7 +175,7 @@ class Replica:
         self.roster = rosterproc.Roster(binary, self.uri, self.home)
         self.roster.env.update(XDG_STATE_HOME=str(self.home / "state"),
                                XDG_DATA_HOME=str(self.home / "data"),
-                               PGAPPNAME=f"roster-{name}", PGCONNECT_TIMEOUT="5")
+                               PGAPPNAME=f"roster-{name}")
         self.seen_operations = set()
         self.lock = threading.Lock()
 
