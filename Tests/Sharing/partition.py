@@ -882,6 +882,7 @@ def main():
                         run.heal()
                 continue
             operations = sum(len(w.results) for w in run.writers)
+            waited = sum(len(r.seen_operations) for r in run.replicas.values())
             for note in run.notes:
                 say(f"{name}: {note}")
             if run.problems:
@@ -889,9 +890,9 @@ def main():
                     say(f"{name}: {problem}")
                 say(f"FAILED {name}: {run.problems[0]}")
             else:
-                say(f"ok {name} (seed {scenario_seed}, {run.faults} faults, {operations}"
-                    f" commands, converged in {took:.1f} s, {time.monotonic() - began:.0f} s"
-                    " in all)")
+                say(f"ok {name} (seed {scenario_seed}, {run.faults} faults, converged in"
+                    f" {took:.1f} s; {operations} commands, {waited} changes seen waiting,"
+                    f" {time.monotonic() - began:.0f} s in all)")
             results.append((name, not run.problems))
     finally:
         for proxy in proxies.values():
