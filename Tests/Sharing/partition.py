@@ -29,6 +29,9 @@ revoke        bob cut off, writes (changes wait), and is removed from the team (
 prune         bob cut off with changes waiting while the others write, and the list's change
               log pruned past bob's cursor (as PostgreSQL's bounded log does after 1,000
               changes; forced here with the same two statements) before the network comes back
+frozen        (only with --only frozen: a known failure's reproduction) bob's network
+              black-holed while his command holds the list's row lock in its transaction;
+              anna, whose network is fine, must still add and sync within the bound
 
 Then every proxy runs again and the server is up, and each replica runs `roster sync` until
 every one has 0 changes waiting and its cursor at the server's `lists.seq` (bounded). Checks:
@@ -84,6 +87,8 @@ DIRECT = {"on": False}
 # Database.changeLogLimit: the changes a list's log keeps.
 LOG_LIMIT = 1000
 SCENARIOS = ["calm", "partition", "kill", "restart", "start-offline", "revoke", "prune"]
+# Run only when named with --only: a known failure's deterministic reproduction.
+EXTRA = ["frozen"]
 
 
 def say(line):
@@ -712,6 +717,9 @@ def scenario(run, seconds):
         run.faults += 1
         run.join_writers()
         return
+    if name == "frozen":
+        frozen(run)
+        return
     if name in ("revoke", "prune"):
         run.start_writers(seconds)
         time.sleep(seconds / 4)
@@ -777,6 +785,40 @@ def scenario(run, seconds):
     raise ValueError(name)
 
 
+def frozen(run):
+    """bob's network black-holed while his command is inside its sending transaction, past
+    `UPDATE lists SET seq = seq + 1` (the list's row locked): anna, whose network is fine, must
+    still add within the bound, and sync."""
+    bob, anna, proxy = run.replicas["bob"], run.replicas["anna"], run.context["proxies"]["bob"]
+    chance = random.Random(f"{run.seed}/frozen")
+    locked = ("SELECT count(*) FROM pg_stat_activity WHERE usename = 'bob' AND state LIKE"
+              " 'idle in transaction%' AND query LIKE 'UPDATE lists SET seq%'")
+    caught = None
+    for attempt in range(600):
+        process = bob.start("add", "--list", LIST, f"keep bob frozen {attempt}")
+        time.sleep(chance.uniform(0.01, 0.2))
+        proxy.signal(signal.SIGSTOP)
+        if run.server.admin(locked)[0][0] != "0":
+            caught = process
+            break
+        proxy.signal(signal.SIGCONT)
+        process.wait()
+    if caught is None:
+        run.problems.append("bob's command was never caught holding the list's lock")
+        return
+    run.faults += 1
+    run.event(f"bob's proxy stopped inside his transaction, attempt {attempt + 1}")
+    for command in (["add", "--list", LIST, "keep anna while bob is frozen"], ["sync"]):
+        began = time.monotonic()
+        done = anna.run(*command, offline=command[0] != "sync")
+        took = time.monotonic() - began
+        if took > OFFLINE_BOUND or done.status != 0 or done.err.startswith("Saved offline:"):
+            run.problems.append(f"anna's {command[0]} while bob holds the list's lock: exit"
+                                f" {done.status} in {took:.1f} s, {done.err.strip()!r}")
+    proxy.signal(signal.SIGCONT)
+    caught.wait()
+
+
 def after_checks(run):
     """The scenario's own checks once converged."""
     row = run.server.list_row()
@@ -837,9 +879,9 @@ def main():
     binary = rosterproc.find_roster(options.binary)
     seed = options.seed if options.seed is not None else random.randrange(1 << 30)
     chosen = options.only.split(",") if options.only else SCENARIOS
-    unknown = [n for n in chosen if n not in SCENARIOS]
+    unknown = [n for n in chosen if n not in SCENARIOS + EXTRA]
     if unknown:
-        parser.error(f"no scenario {unknown}; there are {SCENARIOS}")
+        parser.error(f"no scenario {unknown}; there are {SCENARIOS + EXTRA}")
     say(f"seed {seed}, {options.seconds:g} s of writers per scenario")
     missing = "" if options.direct else check_cli(binary)
     if missing:
@@ -860,8 +902,8 @@ def main():
                "checkin": options.checkin, "genuine_prune": options.genuine_prune}
     try:
         context["server"] = Server(cluster, binary)
-        for name in (n for n in SCENARIOS if n in chosen):
-            number = SCENARIOS.index(name)
+        for name in (n for n in SCENARIOS + EXTRA if n in chosen):
+            number = (SCENARIOS + EXTRA).index(name)
             scenario_seed = seed + number
             began = time.monotonic()
             run = None
