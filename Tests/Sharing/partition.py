@@ -557,12 +557,12 @@ class Run:
         self.timeline.append(f"{what} at t={self.at(time.monotonic())}")
 
     def saved_offline(self, writer, after, before=None):
-        """The writer's commands between `after` and `before` that said `Saved offline`, of
-        those that ended; a problem if none did."""
+        """The writer's commands started after `after` and ended before `before` that said
+        `Saved offline`; a problem if none did."""
         if DIRECT["on"]:
             return 0
         results = [r for r in writer.results
-                   if r[4] >= after and (before is None or r[4] < before) and r[1] == 0]
+                   if r[4] >= after and (before is None or r[4] + r[2] < before) and r[1] == 0]
         offline = [r for r in results if r[3].startswith("Saved offline:")]
         if results and not offline:
             self.problems.append(f"{writer.name}: none of {len(results)} commands while cut"
