@@ -37,7 +37,7 @@ fuzz:
 	bash Fuzz/run.sh $(SECONDS)
 
 # `make soak`: killed and concurrent writers, simulated power cuts, hostile files and fuzzing,
-# about 80 minutes; `make soak SOAK_SECONDS=60 SOAK_FUZZ_SECONDS=60 CRASH_POINTS=10000` for a
+# about 95 minutes; `make soak SOAK_SECONDS=60 SOAK_FUZZ_SECONDS=60 CRASH_POINTS=10000` for a
 # quicker pass.
 SOAK_SECONDS ?= 600
 SOAK_FUZZ_SECONDS ?= 600

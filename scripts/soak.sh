@@ -2,7 +2,7 @@
 # The long reliability run: kills and concurrent writers, hostile files, then every fuzz
 # target. Bounded: stops by itself.
 #   scripts/soak.sh [SOAK_SECONDS [FUZZ_SECONDS]]   defaults: 600 s per soak phase, 600 s per
-#                                                   fuzz target (about 70 minutes in all)
+#                                                   fuzz target (about 85 minutes in all)
 # Environment: SOAK_WORKERS (default 4), SOAK_ROUNDS (default 1000), SOAK_SEED,
 # PARTITION_SOAK_SECONDS (writers per partition scenario, default a fifth of SOAK_SECONDS);
 # ROSTER_CRASH_POINTS (simulated power cuts under synchronous = FULL, default 100000; a fifth
