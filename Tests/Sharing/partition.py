@@ -928,6 +928,8 @@ def main():
             for note in run.notes:
                 say(f"{name}: {note}")
             if run.problems:
+                say(f"{name}: seed {scenario_seed}, {run.faults} faults, {operations} commands,"
+                    f" {waited} changes seen waiting")
                 for problem in run.problems[1:]:
                     say(f"{name}: {problem}")
                 say(f"FAILED {name}: {run.problems[0]}")
