@@ -1223,6 +1223,61 @@ def shared_offline_and_back(app):
         bob.close()
 
 
+def synthetic_names(count):
+    """`count` distinct personal names made of syllables (“Kalo Manetu”)."""
+    syllables = ["ka", "lo", "me", "na", "tu", "si", "ra", "po", "de", "vi", "sa", "mo", "le",
+                 "ni", "ba", "ro", "fe", "gu", "ha", "ji", "ku", "ze", "wa", "yo", "ti"]
+    firsts = [a.capitalize() + b for a in syllables for b in syllables]
+    names = []
+    for number in range(count):
+        last, first = divmod(number, len(firsts))
+        family = "".join(syllables[(last // 25 ** k) % 25] for k in range(3)).capitalize()
+        names.append(f"{firsts[first]} {family}")
+    return names
+
+
+@scenario
+@shared_as("anna")
+def shared_first_start_shows_what_it_fetches(app):
+    """A machine's first start on a shared server fills its replica: while it fetches a big
+    list, a window says which one, then the list shows."""
+    count = 150_000
+    folder = tempfile.mkdtemp(prefix="rui-big-")
+    csv = os.path.join(folder, "guests.csv")
+    with open(csv, "w", encoding="utf-8") as out:
+        out.write("".join(f"{name}\n" for name in synthetic_names(count)))
+    roster_as("anna", "import", csv, "--no-header")
+    setup = sharing.app_setup("anna")
+    log = open(os.path.join(app.shots, "shared_first_start.log"), "w")  # noqa: SIM115
+    process = subprocess.Popen(
+        [app.binary], env=dict(os.environ, **setup["extra_env"], ROSTER_DB=setup["db"]),
+        stdout=log, stderr=subprocess.STDOUT)
+    try:
+        def fetching():
+            desktop = pyatspi.Registry.getDesktop(0)
+            for index in range(desktop.childCount):
+                node = desktop.getChildAtIndex(index)
+                pid = None
+                with contextlib.suppress(Exception):
+                    pid = node.get_process_id()
+                if node is None or pid != process.pid:
+                    continue
+                for child in walk(node):
+                    with contextlib.suppress(Exception):
+                        if (child.name or "").startswith("Fetching “Guests” (150,000 entries)"):
+                            return node
+            return None
+        root = wait_until(fetching, 20, "the window saying what the first sync fetches")
+        app.screenshot("first-sync")
+        wait_until(lambda: any((child.name or "") == "150,000 entries" for child in walk(root)),
+                   60, "the list once fetched")
+        app.screenshot("first-sync-done")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+
+
 @scenario
 @shared_as("bob")
 def shared_edit_of_a_deleted_entry_is_reported(app):
