@@ -44,6 +44,16 @@ func replicaBenchmark(sizes: [Int], runs: Int, partitionChanges: Int) throws -> 
     let sync = try Stopwatch.seconds {
       try ReplicaPuller(server: store, replica: try SQLiteReplica(path: path)).pull()
     }
+    // Its two halves, on a second replica: the server's snapshot, and storing it.
+    var snapshot: (list: RosterList, position: Int64)?
+    let fetch = try Stopwatch.seconds { snapshot = try store.snapshot(of: id) }
+    let second = try SQLiteReplica(
+      path: folder.appendingPathComponent("second-\(size).sqlite3").path)
+    let adopt = try Stopwatch.seconds {
+      if let snapshot { try second.adopt(snapshot.list, position: snapshot.position) }
+    }
+    FileHandle.standardError.write(
+      Data("replica \(size): fetch \(fetch) s, store \(adopt) s\n".utf8))
     // The replica file is itself a Roster database: the same list, opened as a SQLite file.
     let plain = folder.appendingPathComponent("plain-\(size).sqlite3").path
     try FileManager.default.copyItem(atPath: path, toPath: plain)
