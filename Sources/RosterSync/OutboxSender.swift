@@ -172,7 +172,9 @@ public final class OutboxSender: @unchecked Sendable {
           try pull(from: current)
         }
         if try current.waitForExternalChanges(timeout: Self.listenSlice) {
-          try pull(from: current)
+          // Another writer's news: the lists (pulled into the replica), or what the replica
+          // does not hold, such as check-ins, which the window reads from the server.
+          try pull(from: current, announced: true)
         }
       } catch {
         condition.lock()
@@ -200,16 +202,19 @@ public final class OutboxSender: @unchecked Sendable {
   }
 
   /// Pulls the server's changes into the replica and tells the window when its rows changed.
-  private func pull(from server: any RosterStorage) throws {
+  /// - Parameter announced: Whether the server announced another writer's commit: the window
+  ///   is told even when the replica's rows did not change.
+  private func pull(from server: any RosterStorage, announced: Bool = false) throws {
     let report = try ReplicaPuller(server: server, replica: replica).pull()
     let synced = try replica.lastSync()
     let waiting = try outbox.count()
+    let news = announced || !report.changed.isEmpty
     publish {
       $0.lastSync = synced
       $0.waiting = waiting
-      if !report.changed.isEmpty { $0.changed = true }
+      if news { $0.changed = true }
     }
-    if !report.changed.isEmpty { onNews?() }
+    if news { onNews?() }
   }
 
   /// Sends the outbox's actions, oldest first, until it is empty (``ReplicaSync``): an action
