@@ -202,8 +202,11 @@ public final class OutboxSender: @unchecked Sendable {
   }
 
   /// Pulls the server's changes into the replica and tells the window when its rows changed.
-  /// - Parameter announced: Whether the server announced another writer's commit: the window
-  ///   is told even when the replica's rows did not change.
+  /// - Parameters:
+  ///   - server: The connection to pull through.
+  ///   - announced: Whether the server announced another writer's commit: the window is told
+  ///     even when the replica's rows did not change.
+  /// - Throws: What the server or the replica throws.
   private func pull(from server: any RosterStorage, announced: Bool = false) throws {
     let report = try ReplicaPuller(server: server, replica: replica).pull()
     let synced = try replica.lastSync()
