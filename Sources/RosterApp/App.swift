@@ -37,6 +37,7 @@ final class App {
       return
     }
     do {
+      showFirstSyncWhileItLasts()
       let opened = try preload.wait()
       let library =
         switch opened.start {
@@ -67,6 +68,31 @@ final class App {
       failed = true
       application.quit()
     }
+  }
+
+  /// A replica's first sync of a shared server can take seconds: once the store has been
+  /// opening for a moment and says what it fetches, a window says so until it is done.
+  private func showFirstSyncWhileItLasts() {
+    guard preload.reportsProgress else { return }
+    let started = ContinuousClock.now
+    while !preload.isReady,
+      preload.progress == nil || started.duration(to: .now) < .milliseconds(300)
+    {
+      MainLoop.spin(milliseconds: 20)
+    }
+    guard !preload.isReady, let first = preload.progress else { return }
+    let page = StatusPage(
+      icon: "folder-download-symbolic", title: localized("Fetching your lists from the server"),
+      description: first)
+    let window = ApplicationWindow(
+      application: application, title: localized("Roster"), width: 480, height: 320)
+    window.setContent(page)
+    window.present()
+    while !preload.isReady {
+      MainLoop.spin(milliseconds: 50)
+      if let now = preload.progress, now != page.details { page.details = now }
+    }
+    window.close()
   }
 
   /// Runs the main loop until the window closes; returns the exit status (1 when the database

@@ -39,19 +39,28 @@ struct Options {
     return bytes >= Self.hugePagesFrom
   }
 
+  /// Whether the database is a shared server, opened through this machine's replica.
+  var isShared: Bool {
+    if case .postgres = location.engine { return true }
+    return false
+  }
+
   /// The database size from which the window asks for huge pages.
   static let hugePagesFrom = 16 << 20
 
   /// The database the window reads and writes, opened by the one opener every front end
   /// shares: a SQLite file written behind the window by a thread of its own, or a PostgreSQL
-  /// server through this machine's replica; a replica's first sync says on standard error
-  /// which list it fetches.
-  func makeStorage() throws -> any RosterStorage {
+  /// server through this machine's replica; a replica's first sync says on standard error,
+  /// and to `progress` for the window, which list it fetches.
+  func makeStorage(progress: @escaping @Sendable (String) -> Void = { _ in }) throws
+    -> any RosterStorage
+  {
     try StorageOpener.openForWindow(location, environment: environment) { list in
       let line = localizedPlural(
         "Fetching “%1$@” (%2$@ entry)…", "Fetching “%1$@” (%2$@ entries)…", count: list.count,
         list.title, GroupedNumber.text(list.count))
       FileHandle.standardError.write(Data((line + "\n").utf8))
+      progress(line)
     }
   }
 }

@@ -28,12 +28,22 @@ final class Preload: @unchecked Sendable {
   private let done = NSCondition()
   private var result: Result<Loaded, any Error>?
   private var rest: Rest?
+  private var progressText: String?
 
-  init(_ open: @escaping @Sendable () throws -> any RosterStorage) {
+  /// Whether opening may take long and say what it does (a shared server's replica).
+  let reportsProgress: Bool
+
+  /// Starts opening the store with `open`, which may report what it fetches (a replica's first
+  /// sync) through the closure it is given when `reportsProgress`.
+  init(
+    reportsProgress: Bool,
+    _ open: @escaping @Sendable (@escaping @Sendable (String) -> Void) throws -> any RosterStorage
+  ) {
+    self.reportsProgress = reportsProgress
     Thread.detachNewThread { [self] in
       var previewed: (storage: any RosterStorage, id: UUID)?
       let loaded = Result { () throws -> Loaded in
-        let storage = try open()
+        let storage = try open { [self] text in publish { progressText = text } }
         let lists = try storage.lists()
         guard let first = lists.first else { return (storage, .whole(nil)) }
         guard first.count > Self.previewThreshold else {
@@ -61,6 +71,20 @@ final class Preload: @unchecked Sendable {
     body()
     done.broadcast()
     done.unlock()
+  }
+
+  /// Whether the store and the first list (or the error) are there: ``wait()`` returns at once.
+  var isReady: Bool {
+    done.lock()
+    defer { done.unlock() }
+    return result != nil
+  }
+
+  /// What the opening is doing, when it said (“Fetching “Guests” (100,000 entries)…”).
+  var progress: String? {
+    done.lock()
+    defer { done.unlock() }
+    return progressText
   }
 
   /// Waits for the store and the first list (or its preview), and returns them (or the error).

@@ -16,7 +16,9 @@ if CommandLine.arguments.dropFirst().contains("--version") {
 }
 let instrumentation = Instrumentation()
 // The store opens and the first list loads while GTK starts.
-let preload = Preload { try instrumentation.storage(otherwise: options.makeStorage) }
+let preload = Preload(reportsProgress: options.isShared) { progress in
+  try instrumentation.storage(otherwise: { try options.makeStorage(progress: progress) })
+}
 let status = MainActor.assumeIsolated {
   let app = App(preload: preload, instrumentation: instrumentation)
   return app.run()

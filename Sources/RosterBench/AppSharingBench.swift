@@ -5,10 +5,11 @@ import RosterKit
 import RosterStore
 import RosterSync
 
-/// Propagation between two app windows on one PostgreSQL server, through the app's own path:
-/// one window's `SharedStorage` puts an add in its outbox, its sending thread sends it, and the
-/// other window's poll (every 50 ms, as `MainWindow` polls) reads what its sending thread heard
-/// and applies `changes(in:since:)` to its list.
+/// Propagation between two app windows on one PostgreSQL server, each on a replica of its own
+/// (two machines), through the app's own path: one window's `SharedStorage` puts an add in its
+/// replica's outbox, its sending thread sends it; the other window's sending thread hears the
+/// notification and pulls the change into its replica, which wakes the window (as `MainWindow`
+/// is woken, with a 50 ms poll as the floor), and the window applies `changes(in:since:)`.
 /// - Returns: Nanoseconds from each add to its arrival in the other window's list.
 /// - Throws: When a store call fails or an add does not arrive within 5 s.
 func appPropagation(conninfo: String, edits: Int) throws -> [Double] {
@@ -31,11 +32,15 @@ func appPropagation(conninfo: String, edits: Int) throws -> [Double] {
     do {
       let reading = try window()
       defer { reading.close() }
+      // As the window follows: woken when its sending thread took a change into the replica,
+      // with a 50 ms poll as the floor.
+      let woken = DispatchSemaphore(value: 0)
+      reading.onNews = { woken.signal() }
       let (list, start) = try reading.snapshot(of: id)
       var position = start
       arrivals.note(count: 0)
       while list.count < edits {
-        Thread.sleep(forTimeInterval: 0.05)
+        _ = woken.wait(timeout: .now() + .milliseconds(50))
         guard try reading.hasExternalChanges() else { continue }
         let (changes, next) = try reading.changes(in: id, since: position)
         position = next

@@ -48,7 +48,7 @@ func sharingBenchmark(edits: Int = 1_000, seconds: Double = 3) throws -> [String
   }
   let app = try appPropagation(conninfo: server.uri, edits: edits / 5).sorted()
   lines.append(
-    "| app window → app window p50 (outbox, 50 ms poll), \(edits / 5) edits | | "
+    "| app window → app window p50 (two replicas: outbox, pull, woken at once), \(edits / 5) edits | | "
       + "\(Stopwatch.format(ns: app[app.count / 2])) |")
   lines.append(
     "| app window → app window p99 | | "

@@ -45,15 +45,15 @@ if only == "door" {
 
 // Each section in order: its name for `--only`, and the lines it prints (a thrown error
 // stops the run with exit status 1).
+// `--sizes 1000000,10000`: only these list sizes (the list and replica sections).
+let sizes = arguments.firstIndex(of: "--sizes").flatMap {
+  $0 + 1 < arguments.count
+    ? arguments[$0 + 1].split(separator: ",").compactMap { Int($0) } : nil
+}
 let sections: [(name: String, run: () throws -> [String])] = [
   (
     "list",
     {
-      // `--sizes 1000000,10000`: only these list sizes.
-      let sizes = arguments.firstIndex(of: "--sizes").flatMap {
-        $0 + 1 < arguments.count
-          ? arguments[$0 + 1].split(separator: ",").compactMap { Int($0) } : nil
-      }
       var bench = ListBench(
         sizes: sizes ?? (quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]))
       // `--callgrind`: instructions and lines per operation, from a run under valgrind per size.
@@ -82,7 +82,7 @@ let sections: [(name: String, run: () throws -> [String])] = [
     "replica",
     {
       try replicaBenchmark(
-        sizes: quick ? [100_000] : [100_000, 1_000_000], runs: quick ? 3 : 5,
+        sizes: sizes ?? (quick ? [100_000] : [100_000, 1_000_000]), runs: quick ? 3 : 5,
         partitionChanges: 1_000)
     }
   ),

@@ -11,4 +11,10 @@ public final class StatusPage: Widget {
     adw_status_page_set_description(opaque, description)
     expand(horizontally: true, vertically: true)
   }
+
+  /// The hint under the title.
+  public var details: String {
+    get { String(cString: adw_status_page_get_description(opaque)) }
+    set { adw_status_page_set_description(opaque, newValue) }
+  }
 }

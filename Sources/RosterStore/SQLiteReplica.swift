@@ -53,6 +53,10 @@ public final class SQLiteReplica: ReplicaStorage {
     }
   }
 
+  /// Lists at least this long, fetched into a replica holding fewer entries, have their id
+  /// index built once after their rows rather than row by row.
+  static let deferredIndexThreshold = 50_000
+
   /// The lists, for reading.
   public var lists: any RosterStorage { store }
   /// The outbox.
@@ -89,7 +93,17 @@ public final class SQLiteReplica: ReplicaStorage {
   /// A replica list still holding the same title (the server swapped two titles) is renamed
   /// aside until its own sync. O(n).
   public func adopt(_ list: RosterList, position: Int64) throws(StoreError) {
+    // As a bulk import does: a page cache that holds the indexes, and for a list as big as
+    // everything the replica holds, the id index built once at the end in one sorted pass.
+    // (Foreign keys stay on: deleting the list's old row must take its rows with it.)
     try store.write { () throws(StoreError) in
+      try store.database.execute("PRAGMA cache_size = -262144")
+      let held = try store.database.integer("SELECT SUM(size) FROM lists") ?? 0
+      let rebuildIndex = list.count >= Self.deferredIndexThreshold && Int64(list.count) >= held
+      if rebuildIndex {
+        store.database.resetAll()
+        try store.database.execute("DROP INDEX entries_by_id")
+      }
       let id = UUIDText.string(list.id)
       let before = try store.database.integer("SELECT id FROM lists WHERE uuid = ?", .text(id))
       try store.database.run("DELETE FROM lists WHERE uuid = ?", .text(id))
@@ -106,6 +120,10 @@ public final class SQLiteReplica: ReplicaStorage {
         try store.insert(entry, key: key, in: stored)
       }
       try store.adjustCount(of: stored, by: list.count)
+      if rebuildIndex {
+        store.database.resetAll()
+        try store.database.execute(Schema.entriesByID)
+      }
       // A list seen before: its followers read past their position into a reload marker.
       if before != nil { try store.log(nil, in: stored) }
       try setCursor(position, of: list.id)

@@ -96,30 +96,16 @@ public final class OutboxSender: @unchecked Sendable {
     Thread.detachNewThread { [self] in run() }
   }
 
-  /// Adds an action to the end of the outbox; the thread sends it within ``listenSlice``.
-  /// - Returns: The action's place in the outbox.
-  /// - Throws: ``RosterBackend/StoreError`` when the outbox file cannot be written.
-  @discardableResult
-  public func append(_ operation: PendingOperation) throws(StoreError) -> Int64 {
-    condition.lock()
-    defer { condition.unlock() }
-    let place = try outbox.append(operation)
-    news.waiting += 1
-    return place
+  /// Counts an action the window just put in the outbox (through its own connection to the
+  /// replica); the thread sends it within ``listenSlice``.
+  public func noteQueued() {
+    publish { $0.waiting += 1 }
   }
 
-  /// The actions waiting for one list, oldest first. O(n) in the outbox.
-  public func waiting(in list: UUID) throws(StoreError) -> [PendingOperation] {
-    try locked { () throws(StoreError) in try outbox.waiting(in: list) }
-  }
-
-  /// Counts the outbox again (another process of the user may have added to it or sent from
-  /// it) and returns the count. O(n) in the outbox, no network.
-  public func recount() throws(StoreError) -> Int {
-    try locked { () throws(StoreError) in
-      news.waiting = try outbox.count()
-      return news.waiting
-    }
+  /// Sets the waiting count the window read from the outbox (another process of the user may
+  /// have added to it or sent from it).
+  public func noteWaiting(_ count: Int) {
+    publish { $0.waiting = count }
   }
 
   /// Takes what happened: a new reader, the connection state, other writers' changes, actions
@@ -186,7 +172,9 @@ public final class OutboxSender: @unchecked Sendable {
           try pull(from: current)
         }
         if try current.waitForExternalChanges(timeout: Self.listenSlice) {
-          try pull(from: current)
+          // Another writer's news: the lists (pulled into the replica), or what the replica
+          // does not hold, such as check-ins, which the window reads from the server.
+          try pull(from: current, announced: true)
         }
       } catch {
         condition.lock()
@@ -214,63 +202,34 @@ public final class OutboxSender: @unchecked Sendable {
   }
 
   /// Pulls the server's changes into the replica and tells the window when its rows changed.
-  private func pull(from server: any RosterStorage) throws {
+  /// - Parameters:
+  ///   - server: The connection to pull through.
+  ///   - announced: Whether the server announced another writer's commit: the window is told
+  ///     even when the replica's rows did not change.
+  /// - Throws: What the server or the replica throws.
+  private func pull(from server: any RosterStorage, announced: Bool = false) throws {
     let report = try ReplicaPuller(server: server, replica: replica).pull()
     let synced = try replica.lastSync()
-    let waiting = try locked { () throws(StoreError) in try outbox.count() }
+    let waiting = try outbox.count()
+    let news = announced || !report.changed.isEmpty
     publish {
       $0.lastSync = synced
       $0.waiting = waiting
-      if !report.changed.isEmpty { $0.changed = true }
+      if news { $0.changed = true }
     }
-    if !report.changed.isEmpty { onNews?() }
+    if news { onNews?() }
   }
 
-  /// Sends the outbox's actions, oldest first, until it is empty; an action leaves it once the
-  /// store recorded it or refused it for good (reported). A lost connection leaves the rest
-  /// waiting, in order.
+  /// Sends the outbox's actions, oldest first, until it is empty (``ReplicaSync``): an action
+  /// leaves it once the store recorded it or refused it for good (kept in the replica and
+  /// reported). A lost connection leaves the rest waiting, in order.
   private func flush(_ store: any RosterStorage) throws {
-    while let next = try locked({ () throws(StoreError) in try outbox.first() }) {
-      var report: NotAppliedOperation?
-      do {
-        let skipped = try store.record(next.change, in: next.list, operation: next.id)
-        if let first = skipped.first {
-          report = NotAppliedOperation(
-            operation: next, reason: .entryDeleted,
-            entryText: PendingOperation(
-              id: next.id, list: next.list,
-              change: ListChange(origin: next.change.origin, edits: [first])
-            ).entryText)
-        }
-      } catch .listNotFound {
-        report = NotAppliedOperation(operation: next, reason: .listDeleted)
-      } catch .database(let message) {
-        throw StoreError.database(message)
-      } catch .busy {
-        throw StoreError.busy
-      } catch {
-        report = NotAppliedOperation(
-          operation: next, reason: .refused(StoreErrorWording.sentence(for: error)))
-      }
-      if let report {
-        try replica.keepRejected(
-          RejectedChange(
-            operation: next.id, list: next.list, listTitle: nil, entryText: report.entryText,
-            reason: report.reason.sentence, at: Date()))
-      }
-      try locked { () throws(StoreError) in
-        try outbox.remove(next.id)
-        news.waiting = max(news.waiting - 1, 0)
-        pullNeeded = true
-        if let report { news.notApplied.append(report) }
-      }
+    let report = try ReplicaSync(replica: replica).sendWaiting(to: store)
+    publish {
+      $0.waiting = report.waiting
+      $0.notApplied += report.notApplied
     }
-  }
-
-  private func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-    condition.lock()
-    defer { condition.unlock() }
-    return try body()
+    if report.sent > 0 || !report.notApplied.isEmpty { pullNeeded = true }
   }
 
   private func publish(_ change: (inout News) -> Void) {

@@ -106,7 +106,7 @@ public final class SharedStorage: RosterStorage {
   /// for w waiting edits.
   public func snapshot(of id: UUID) throws(StoreError) -> (list: RosterList, position: Int64) {
     let (list, position) = try replica.lists.snapshot(of: id)
-    for operation in try link.waiting(in: id) {
+    for operation in try replica.outbox.waiting(in: id) {
       _ = list.apply(operation.change.edits)
       shownOperations.insert(operation.id)
     }
@@ -130,7 +130,7 @@ public final class SharedStorage: RosterStorage {
   public func changes(in list: UUID, since: Int64) throws(StoreError) -> (
     edits: [ListEdit], position: Int64
   ) {
-    let waiting = try link.waiting(in: list)
+    let waiting = try replica.outbox.waiting(in: list)
     guard waiting.isEmpty else {
       logUnread = true
       let unseen = waiting.filter { !shownOperations.contains($0.id) }
@@ -196,7 +196,8 @@ public final class SharedStorage: RosterStorage {
   public func record(_ change: ListChange, in list: UUID) throws(StoreError) -> Int64 {
     guard change.origin != .external, !change.edits.isEmpty else { return 0 }
     let operation = PendingOperation(id: UUID(), list: list, change: change)
-    let place = try link.append(operation)
+    let place = try replica.outbox.append(operation)
+    link.noteQueued()
     // A gap before this place: another process queued actions the window has not shown.
     if place > known.outbox + 1 { othersQueued = true }
     known.outbox = max(known.outbox, place)
@@ -224,7 +225,8 @@ public final class SharedStorage: RosterStorage {
     var replicaChanged = othersQueued
     othersQueued = false
     if try replica.lists.hasExternalChanges() {
-      waiting = try link.recount()
+      waiting = try replica.outbox.count()
+      link.noteWaiting(waiting)
       let now = try replica.signature()
       replicaChanged = replicaChanged || now.log != known.log || now.outbox > known.outbox
       known = now

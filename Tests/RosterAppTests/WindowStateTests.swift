@@ -37,6 +37,16 @@ import Testing
     #expect(state(1).subtitle == "Offline — 1 change waiting to be sent")
     #expect(state(1_200).subtitle == "Offline — 1,200 changes waiting to be sent")
     #expect(state(nil).subtitle == "1 of 3")
+    // With a replica: where it stands, and since when.
+    func replica(_ waiting: Int) -> String {
+      WindowState(
+        count: 3, matchCount: nil, isLoading: false, canUndo: false, canRedo: false,
+        offlineWaiting: waiting, offlineAsOf: "19:02"
+      ).subtitle
+    }
+    #expect(replica(0) == "Offline · as of 19:02")
+    #expect(replica(1) == "Offline · 1 change waiting · as of 19:02")
+    #expect(replica(3) == "Offline · 3 changes waiting · as of 19:02")
     // The open list stays editable; making and deleting lists waits for the server.
     #expect(state(2).enabledActions[.undo] == true)
     #expect(state(2).enabledActions[.renameList] == true)

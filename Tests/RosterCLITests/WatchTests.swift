@@ -138,6 +138,9 @@ import Testing
     try t.roster("checkout", "#2", "--session", "Evening")
     try t.roster("checkin", "--clear", "#1", "--session", "Before")
     try t.roster("undo")
+    // A catch-up prints the list's edits before its attendance events: the add waits until
+    // the undo is printed, so the order below is the order of the actions.
+    #expect(watch.waitForLines(5))
     try t.roster("add", "Bob")
     #expect(watch.waitForLines(6))
     #expect(watch.stop(SIGINT) == 0)

@@ -96,6 +96,26 @@ import Testing
     #expect(try inStep(replica, server, guests.id))
   }
 
+  @Test func aBigListIsStoredWholeWithItsIdIndexAndFetchedAgainInPlace() throws {
+    let count = 60_000
+    let list = RosterList(title: "Guests", rule: .text)
+    for number in 0..<count { try list.append("Guest \(number)") }
+    let path = replicaPath()
+    let replica = try SQLiteReplica(path: path)
+    try replica.adopt(list, position: 7)
+    // Fetched again (a pruned log): replaced, not doubled, the index whole.
+    try list.append("One more")
+    try replica.adopt(list, position: 9)
+    let stored = try replica.store.loadList(list.id)
+    #expect(stored.count == count + 1)
+    #expect(try replica.cursors()[list.id] == 9)
+    let last = list[count]
+    #expect(try replica.store.entry(.id(last.id), in: list.id).text == "One more")
+    #expect(try replica.store.entry(.id(list[count / 2].id), in: list.id).text == "Guest 30000")
+    #expect(try replica.store.integrityCheck() == "ok")
+    #expect(try replica.store.lists().map(\.count) == [count + 1])
+  }
+
   @Test func twoConnectionsPullingAtOnceApplyEachChangeOnce() throws {
     let uri = try database(on: TemporaryPostgres.shared())
     let server = try PostgresStore(conninfo: uri, environment: [:])

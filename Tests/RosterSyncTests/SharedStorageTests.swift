@@ -127,6 +127,35 @@ import Testing
     #expect(door.counts.checkedIn == 2)
   }
 
+  @Test func anotherDoorsCheckInReachesTheWindow() throws {
+    let uri = try database(on: TemporaryPostgres.shared())
+    let storage = try shared(uri, outbox: outboxPath())
+    defer { storage.close() }
+    let guests = try storage.createList(title: "Guests", rule: .personalName)
+    let door = try PostgresStore(conninfo: uri, environment: [:])
+    let added = try door.add(["Ama Owusu", "Kwame Asante"], category: nil, to: guests.id)
+    #expect(
+      try poll(storage, seconds: 10) {
+        (try? storage.lists().first { $0.id == guests.id }?.count) == 2
+      })
+    let library = try LibraryController(storage: storage)
+    let desk = try #require(try AttendanceController(desk: storage, list: library.current))
+    guard case .done = desk.checkIn(added[0].id) else {
+      Issue.record("the window's own check-in was refused")
+      return
+    }
+    // Another door checks Kwame in: no row of the replica changes, yet the window hears of it.
+    let session = try door.session(named: desk.sessionName, in: guests.id, creating: false)
+    _ = try door.checkIn([added[1].id], session: session.id, in: guests.id)
+    // As the window follows: its sync reads the news, and the desk then reads the server.
+    let deadline = Date(timeIntervalSinceNow: 10)
+    while desk.state(of: added[1].id)?.isCheckedIn != true, Date() < deadline {
+      if library.sync() { desk.sync() }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(desk.state(of: added[1].id)?.isCheckedIn == true)
+  }
+
   @Test func aReplayedOutboxAppliesEachOperationOnce() throws {
     let uri = try database(on: TemporaryPostgres.shared())
     let store = try PostgresStore(conninfo: uri, environment: [:])
