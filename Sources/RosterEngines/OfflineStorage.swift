@@ -21,7 +21,8 @@ public final class OfflineStorage: CommandStorage {
   /// - Parameter replica: The replica.
   /// - Throws: ``RosterBackend/StoreError`` when the copy cannot be made or read.
   init(copying replica: SQLiteReplica) throws(StoreError) {
-    path = replica.store.path + ".offline-\(UUIDText.string(UUID())).sqlite3"
+    Self.removeAbandonedCopies(of: replica.store.path)
+    path = replica.store.path + ".offline-\(getpid())-\(UUIDText.string(UUID())).sqlite3"
     do {
       scratch = try replica.scratchCopy(at: path)
       for summary in try scratch.lists() {
@@ -38,6 +39,21 @@ public final class OfflineStorage: CommandStorage {
   }
 
   deinit { Self.remove(path) }
+
+  /// Removes the copies that commands killed before their end left beside the replica (named
+  /// with the process id of a process that no longer runs): they take room, and could keep
+  /// rows of a list the user has since lost access to. O(f) for f files in the folder.
+  static func removeAbandonedCopies(of replica: String) {
+    let folder = (replica as NSString).deletingLastPathComponent
+    let prefix = (replica as NSString).lastPathComponent + ".offline-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".sqlite3") {
+      guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }),
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      remove(folder + "/" + name)
+    }
+  }
 
   private static func remove(_ path: String) {
     for suffix in ["", "-wal", "-shm", "-journal"] {

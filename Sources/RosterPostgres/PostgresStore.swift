@@ -90,8 +90,9 @@ public final class PostgresStore: RosterStorage {
   ///   - checkingSchema: Whether to refuse a database without this version's schema; only
   ///     ``initializeSchema(conninfo:environment:)`` connects without.
   ///   - quickly: Whether to give up on an unreachable server at once (a refused port, no
-  ///     waiting for a server starting up) or after 2 s (`connect_timeout`, unless the user set
-  ///     one): `roster --offline-ok` then works on the replica.
+  ///     waiting for a server starting up) or after 2 s (`connect_timeout`, whatever the user
+  ///     set), and on a server that falls silent mid-statement after 2 s: `roster --offline-ok`
+  ///     then works on the replica.
   /// - Throws: ``StoreError/database(_:)`` when the server cannot be reached (the message names
   ///   host and port, never a password) or the database has no Roster schema yet (run
   ///   ``initializeSchema()``), ``StoreError/newerSchema(_:)`` for a newer one.
@@ -105,7 +106,11 @@ public final class PostgresStore: RosterStorage {
     quickly: Bool = false
   ) throws(StoreError) {
     var conninfo = ConnectionString(conninfo, environment: environment)
-    if quickly { conninfo.connectTimeout = 2 }
+    if quickly {
+      conninfo.connectTimeout = 2
+      conninfo.connectTimeoutIsFirm = true
+      conninfo.silenceLimit = 2_000
+    }
     self.conninfo = conninfo
     self.now = now
     self.makeID = makeID ?? { UUIDGenerator.shared.make() }

@@ -52,6 +52,26 @@ import Testing
         == loaded.entries.map(\.id))
   }
 
+  @Test func aSessionIdleInATransactionIsEndedAndAQuickConnectionKeepsItsBounds() throws {
+    let uri = try database()
+    // A client that froze inside a transaction holding a list's row lock is ended by the
+    // server after 10 s, so the list's other writers go on.
+    let connection = try Connection(conninfo: ConnectionString(uri, environment: [:]))
+    #expect(try connection.execute("SHOW idle_in_transaction_session_timeout").text(0, 0) == "10s")
+    // The user's own options win.
+    let own = try Connection(
+      conninfo: ConnectionString(
+        uri + "?options=-c%20idle_in_transaction_session_timeout%3D1min", environment: [:]))
+    #expect(try own.execute("SHOW idle_in_transaction_session_timeout").text(0, 0) == "1min")
+    // `--offline-ok`'s connection keeps its 2 s whatever the string or the environment say.
+    var quick = ConnectionString(
+      uri + "?connect_timeout=30", environment: ["PGCONNECT_TIMEOUT": "30"])
+    quick.connectTimeout = 2
+    quick.connectTimeoutIsFirm = true
+    let last = try #require(quick.parameters().last)
+    #expect(last.0 == "connect_timeout" && last.1 == "2")
+  }
+
   @Test func notificationsCarryIdsAndNumbersOnlyAndWakeAWaitingFollower() throws {
     let uri = try database()
     let writer = try PostgresStore(conninfo: uri)

@@ -17,6 +17,7 @@ final class Connection {
   /// at the first attempt.
   /// - Throws: ``PGFailure`` with a redacted, one-line message.
   init(conninfo: ConnectionString, waitingForStartup: Bool = false) throws(PGFailure) {
+    silence = conninfo.silenceLimit
     try Self.loadLibrary()
     let pairs = conninfo.parameters()
     let keywords = pairs.map { strdup($0.0) }
@@ -98,6 +99,10 @@ final class Connection {
   /// reconnect attempt still gives up within 30 s.
   static let silenceLimit: Int32 = 12_000
 
+  /// This connection's silence limit, in milliseconds: ``silenceLimit`` unless its connection
+  /// string asks for less (a command bound to answer within seconds).
+  private let silence: Int32
+
   /// Set when the server fell silent mid-statement: the connection is not used again.
   private var silent = false
 
@@ -126,12 +131,12 @@ final class Connection {
     while true {
       guard rpq_PQconsumeInput(raw) == 1 else { throw failure(nil) }
       if rpq_PQisBusy(raw) == 0 { break }
-      if !waitReadable(milliseconds: Self.silenceLimit) {
+      if !waitReadable(milliseconds: silence) {
         silent = true
         throw PGFailure(
           state: "08006",
           message:
-            "The server at \(place) stopped answering (nothing for \(Self.silenceLimit / 1000) s).")
+            "The server at \(place) stopped answering (nothing for \(silence / 1000) s).")
       }
     }
     var kept: OpaquePointer?
@@ -146,7 +151,7 @@ final class Connection {
       if rpq_PQisBusy(raw) == 1 {
         // The rest of a several-statement string: wait for it the same way.
         while rpq_PQisBusy(raw) == 1 {
-          guard waitReadable(milliseconds: Self.silenceLimit), rpq_PQconsumeInput(raw) == 1 else {
+          guard waitReadable(milliseconds: silence), rpq_PQconsumeInput(raw) == 1 else {
             silent = true
             if let kept { rpq_PQclear(kept) }
             throw PGFailure(state: "08006", message: "The server at \(place) stopped answering.")

@@ -10,10 +10,22 @@ struct ConnectionString {
   private let environment: [String: String]
   /// The `connect_timeout` Roster sets unless the user does, in seconds.
   var connectTimeout = 10
+  /// Whether ``connectTimeout`` holds even when the user's string or `PGCONNECT_TIMEOUT` sets
+  /// another (a command bound to answer within seconds, `roster --offline-ok`).
+  var connectTimeoutIsFirm = false
+  /// How long a statement may go without a byte from the server before the connection counts
+  /// as lost, in milliseconds (``Connection/silenceLimit`` by default).
+  var silenceLimit = Connection.silenceLimit
 
   /// What Roster sets unless the connection string (or its `PG*` variable) does.
+  ///
+  /// `idle_in_transaction_session_timeout`: Roster never leaves a transaction open between
+  /// statements for long, so a session idle inside one for 10 s belongs to a client that
+  /// froze or lost its network while holding a list's row lock; the server ends it, and every
+  /// other writer of the list goes on (PostgreSQL's default is never).
   static let defaults: [(keyword: String, value: String, variable: String?)] = [
     ("connect_timeout", "10", "PGCONNECT_TIMEOUT"),
+    ("options", "-c idle_in_transaction_session_timeout=10000", "PGOPTIONS"),
     ("keepalives", "1", nil),
     ("keepalives_idle", "10", nil),
     ("keepalives_interval", "3", nil),
@@ -38,6 +50,8 @@ struct ConnectionString {
       pairs.append((item.keyword, value))
     }
     pairs.append(("dbname", text))
+    // Later keywords win over what `dbname` expands to, and over the environment.
+    if connectTimeoutIsFirm { pairs.append(("connect_timeout", String(connectTimeout))) }
     return pairs
   }
 
