@@ -47,16 +47,20 @@ extension CommandLineTool {
   }
 
   /// After a command that succeeded offline: its changes go to the outbox and are sent when
-  /// the server answers; what still waits is said on standard error.
+  /// the server answers; what still waits is said on standard error. A command that changed
+  /// nothing (`show`, `lists`) says instead, when the server did not answer, that it showed
+  /// this machine's copy, and as of when.
   func finishOffline() throws(CLIError) {
     guard let session = offline else { return }
-    let waiting = try attempt { () throws(StoreError) in try session.finish() }
+    let (made, waiting) = try attempt { () throws(StoreError) in try session.finish() }
     for refusal in session.notApplied { err.line(refusal.message) }
-    if waiting > 0 {
+    if made > 0, waiting > 0 {
       err.line(
         localizedPlural(
           "Saved offline: %@ change waiting to be sent.",
           "Saved offline: %@ changes waiting to be sent.", count: waiting, waiting))
+    } else if !session.reachedServer {
+      err.line(try offlineLine(session.shared.replica))
     }
   }
 }

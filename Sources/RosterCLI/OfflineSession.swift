@@ -47,10 +47,12 @@ final class OfflineSession {
 
   /// Puts the command's actions in the outbox, in order, and sends what waits when the server
   /// answered before the command.
-  /// - Returns: How many actions still wait.
+  /// - Returns: How many actions the command made, and how many still wait (its own and
+  ///   earlier ones).
   /// - Throws: ``RosterBackend/StoreError`` when the outbox cannot be written.
-  func finish() throws(StoreError) -> Int {
-    for operation in try storage.pendingOperations() {
+  func finish() throws(StoreError) -> (made: Int, waiting: Int) {
+    let made = try storage.pendingOperations()
+    for operation in made {
       try shared.replica.outbox.append(operation)
     }
     if let server {
@@ -64,6 +66,9 @@ final class OfflineSession {
         // Offline after all: the actions wait in the outbox.
       }
     }
-    return try shared.replica.outbox.count()
+    return (made.count, try shared.replica.outbox.count())
   }
+
+  /// Whether the server answered before the command.
+  var reachedServer: Bool { server != nil }
 }

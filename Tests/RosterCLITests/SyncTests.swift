@@ -91,6 +91,10 @@ import Testing
     #expect(added.stderr == "Saved offline: 1 change waiting to be sent.\n")
     #expect(try status(env)["waiting"] as? Int == 1)
     #expect(try texts(env, "--offline-ok") == ["Anna Lindqvist", "Zoë Saldaña"])
+    // A command that changed nothing says it showed this machine's copy, not that it saved.
+    let shown = try run(env, "--offline-ok", "show", "--list", "Guests")
+    #expect(
+      shown.stderr.hasPrefix("Offline: 1 change waiting (in sync as of "), "\(shown.stderr)")
     let still = try run(env, "sync")
     #expect(still.status == 1)
     #expect(still.stderr.hasPrefix("Offline: 1 change waiting (in sync as of "))
