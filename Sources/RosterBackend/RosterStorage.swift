@@ -95,6 +95,9 @@ public protocol RosterStorage: AnyObject {
   /// ``changes(in:since:)``. A server backend wakes on its own notifications; the default polls
   /// ``hasExternalChanges()`` every 20 ms. A spurious `true` is allowed; a missed change is not.
   func waitForExternalChanges(timeout: Duration) throws(StoreError) -> Bool
+  /// Every list's change-log position, when the store keeps them in one place to read in one
+  /// query (a server's); `nil` otherwise. A replica skips the lists whose cursor is there.
+  func listPositions() throws(StoreError) -> [UUID: Int64]?
 }
 
 /// Defaults for storages without a shared history, such as a one-instance store whose
@@ -102,6 +105,9 @@ public protocol RosterStorage: AnyObject {
 extension RosterStorage {
   /// One instance, one writer: ``StorageCapabilities/local``.
   public var capabilities: StorageCapabilities { .local }
+
+  /// `nil`: positions are read list by list.
+  public func listPositions() throws(StoreError) -> [UUID: Int64]? { nil }
 
   /// Renames the list that ``RosterStorage/loadList(_:)`` returns.
   public func renameList(_ id: UUID, to title: String) throws(StoreError) {

@@ -16,6 +16,19 @@ extension PostgresStore {
     }
   }
 
+  /// Every list's change-log position (`lists.seq`), of the lists the user may see: one query.
+  /// O(l).
+  public func listPositions() throws(StoreError) -> [UUID: Int64]? {
+    try read { () throws(StoreError) in
+      let result = try run("SELECT uuid, seq FROM lists")
+      var positions: [UUID: Int64] = [:]
+      for index in 0..<result.count {
+        if let id = result.uuid(index, 0) { positions[id] = result.integer(index, 1) }
+      }
+      return positions
+    }
+  }
+
   /// The list titled `title`, or `nil`, also when the user may not see it.
   /// - Complexity: O(log l).
   public func list(titled title: String) throws(StoreError) -> ListSummary? {

@@ -43,6 +43,9 @@ public struct ReplicaPuller {
     let remote = try server.lists()
     var report = Report(lists: remote.count)
     let cursors = try replica.cursors()
+    // Where the server's logs stand, when it says in one query: lists already there are
+    // skipped (a notification about check-ins, or about one list of many).
+    let positions = try server.listPositions() ?? [:]
     let visible = Set(remote.map(\.id))
     for gone in cursors.keys where !visible.contains(gone) {
       try replica.drop(gone)
@@ -50,6 +53,7 @@ public struct ReplicaPuller {
       report.dropped.insert(gone)
     }
     for summary in remote {
+      if let cursor = cursors[summary.id], positions[summary.id] == cursor { continue }
       if try pull(summary, cursor: cursors[summary.id], progress: progress) {
         report.changed.insert(summary.id)
       }
