@@ -147,7 +147,7 @@ public final class SharedStorage: RosterStorage {
 
   /// Runs `body` on the window's server connection, refused while it cannot be reached; a
   /// lost connection turns the window offline.
-  private func onServer<T>(_ body: (any RosterStorage) throws(StoreError) -> T)
+  func onServer<T>(_ body: (any RosterStorage) throws(StoreError) -> T)
     throws(StoreError) -> T
   {
     guard readerOnline, let reader else { throw Self.offline }

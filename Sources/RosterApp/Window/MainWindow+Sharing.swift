@@ -26,8 +26,10 @@ extension MainWindow {
   /// the actions that no longer applied. Cheap when nothing happened.
   private func follow() {
     let changed = library.sync()
-    if changed { attendance?.sync() }
-    guard let shared = library.storage as? SharedStorage else {
+    let shared = library.storage as? SharedStorage
+    // A shared server's check-ins are read from the server: only while it can be reached.
+    if changed, shared?.isOnline != false { attendance?.sync() }
+    guard let shared else {
       if changed { refresh() }
       return
     }
