@@ -82,17 +82,7 @@ extension CommandLineTool {
       return localized("Offline: %@ (never in sync).", waitingPhrase(waiting))
     }
     return localized(
-      "Offline: %1$@ (in sync as of %2$@).", waitingPhrase(waiting), Self.localTime(last))
-  }
-
-  /// `19:02` today, `2026-12-06 19:02` another day, in local time.
-  static func localTime(_ date: Date, now: Date = Date()) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = .current
-    formatter.dateFormat =
-      Calendar.current.isDate(date, inSameDayAs: now) ? "HH:mm" : "yyyy-MM-dd HH:mm"
-    return formatter.string(from: date)
+      "Offline: %1$@ (in sync as of %2$@).", waitingPhrase(waiting), SyncTimeWording.moment(last))
   }
 
   private func printStatus(of replica: any ReplicaStorage, json: Bool) throws(CLIError) {
@@ -121,7 +111,7 @@ extension CommandLineTool {
     if let last {
       out.line(
         localized(
-          "%1$@; in sync as of %2$@.", queued, Self.localTime(last, now: .distantFuture)))
+          "%1$@; in sync as of %2$@.", queued, SyncTimeWording.moment(last, now: .distantFuture)))
     } else {
       out.line(localized("%@; never in sync.", queued))
     }

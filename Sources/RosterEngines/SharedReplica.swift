@@ -26,8 +26,7 @@ public final class SharedReplica {
     throws(StoreError) -> SharedReplica?
   {
     guard case .postgres(let conninfo) = location.engine else { return nil }
-    let file = try SQLiteReplica(path: location.replicaPath(environment: environment))
-    try file.queue.takeOver(from: location.outboxPath(environment: environment))
+    let file = try SQLiteReplica(of: location, environment: environment)
     return SharedReplica(file: file, conninfo: conninfo, environment: environment)
   }
 

@@ -50,17 +50,15 @@ public enum StorageOpener {
         reader: try SQLiteStore(path: path, writerID: writerID),
         writer: try SQLiteStore(path: path, writerID: writerID))
     case .postgres(let conninfo):
-      let path = location.replicaPath(environment: environment)
-      let replica = try SQLiteReplica(path: path)
-      // An older Roster kept waiting actions in a file of their own: they move over first.
-      try replica.queue.takeOver(from: location.outboxPath(environment: environment))
+      let replica = try SQLiteReplica(of: location, environment: environment)
       let writerID = UUID()
       return try SharedStorage(
         open: {
           try SharedConnections.open(
             conninfo: conninfo, writerID: writerID, environment: environment)
         },
-        replica: replica, sendingReplica: try SQLiteReplica(path: path), progress: progress)
+        replica: replica, sendingReplica: try SQLiteReplica(path: replica.store.path),
+        progress: progress)
     }
   }
 

@@ -57,6 +57,21 @@ public final class SQLiteReplica: ReplicaStorage {
   /// index built once after their rows rather than row by row.
   static let deferredIndexThreshold = 50_000
 
+  /// Opens the replica of the server `location` names, at its place in the user's state folder
+  /// (``RosterBackend/DatabaseLocation/replicaPath(environment:)``), after moving into it the
+  /// outbox file an older Roster kept beside the default database, so that nothing waiting is
+  /// lost.
+  /// - Parameters:
+  ///   - location: A PostgreSQL database.
+  ///   - environment: The variables that locate the replica and the old outbox.
+  /// - Throws: ``RosterBackend/StoreError/database(_:)`` when a file cannot be opened.
+  public convenience init(of location: DatabaseLocation, environment: [String: String])
+    throws(StoreError)
+  {
+    try self.init(path: location.replicaPath(environment: environment))
+    try queue.takeOver(from: location.outboxPath(environment: environment))
+  }
+
   /// The lists, for reading.
   public var lists: any RosterStorage { store }
   /// The outbox.

@@ -88,10 +88,10 @@ public final class OutboxSender: @unchecked Sendable {
       sender = pair.sender
       news.reader = pair.reader
       news.isOnline = true
-      try flush(pair.sender)
-      try ReplicaPuller(server: pair.sender, replica: replica).pull(progress: progress)
+      let report = try ReplicaSync(replica: replica).sync(with: pair.sender, progress: progress)
+      news.notApplied = report.notApplied
+      news.waiting = report.waiting
       news.lastSync = try replica.lastSync()
-      news.waiting = try outbox.count()
     }
     Thread.detachNewThread { [self] in run() }
   }

@@ -219,9 +219,9 @@ public final class SharedStorage: RosterStorage {
       reader = fresh
       readerOnline = true
     }
-    // Another connection wrote to the replica: the sending thread, or another process of the
-    // user (its sync, its outbox). Its own actions, queued through the sending thread's
-    // connection, move nothing the window has not counted.
+    // Another connection wrote to the replica: the sending thread, another process of the user
+    // (its sync, its outbox), or this window's own outbox connection, whose places `record`
+    // counted in `known` already.
     var replicaChanged = othersQueued
     othersQueued = false
     if try replica.lists.hasExternalChanges() {

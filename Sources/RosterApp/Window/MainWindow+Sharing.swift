@@ -35,7 +35,7 @@ extension MainWindow {
     }
     for report in shared.takeNotApplied() { toasts.show(report.message) }
     let offline = shared.isOnline ? nil : shared.waiting
-    let asOf = shared.isOnline ? nil : shared.lastSync.map(Self.asOf)
+    let asOf = shared.isOnline ? nil : shared.lastSync.map { SyncTimeWording.moment($0) }
     if changed || offline != offlineWaiting || asOf != offlineAsOf {
       offlineWaiting = offline
       offlineAsOf = asOf
@@ -43,10 +43,4 @@ extension MainWindow {
     }
   }
 
-  /// When the replica was last in step: the time of day today (`19:02`), else the date too.
-  private static func asOf(_ date: Date) -> String {
-    let time = AttendanceErrorWording.clockTime(date)
-    guard !Calendar.current.isDateInToday(date) else { return time }
-    return date.formatted(.iso8601.year().month().day()) + " " + time
-  }
 }
