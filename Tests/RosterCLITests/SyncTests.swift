@@ -21,6 +21,19 @@ import Testing
     return environment
   }
 
+  /// A server of its own with the list “Guests” holding Anna Lindqvist, synced into this
+  /// machine's replica, then stopped: what an offline command starts from.
+  func stoppedAfterSync() throws -> (TemporaryPostgres, [String: String]) {
+    let server = try TemporaryPostgres.dedicated()
+    let env = environment(try server.makeDatabase())
+    try succeed(env, "db", "init")
+    try succeed(env, "lists", "create", "Guests")
+    try succeed(env, "add", "--list", "Guests", "Anna Lindqvist")
+    try succeed(env, "sync")
+    try server.stop()
+    return (server, env)
+  }
+
   func run(_ environment: [String: String], _ arguments: String...) throws -> RosterBinary.Result {
     try binary.run(arguments, environment: environment)
   }
@@ -72,13 +85,7 @@ import Testing
   }
 
   @Test func offlineChangesWaitAndAreSentOnce() throws {
-    let server = try TemporaryPostgres.dedicated()
-    let env = environment(try server.makeDatabase())
-    try succeed(env, "db", "init")
-    try succeed(env, "lists", "create", "Guests")
-    try succeed(env, "add", "--list", "Guests", "Anna Lindqvist")
-    try succeed(env, "sync")
-    try server.stop()
+    let (server, env) = try stoppedAfterSync()
 
     let offline = try run(env, "sync")
     #expect(offline.status == 1)
@@ -120,13 +127,7 @@ import Testing
   }
 
   @Test func aChangeForADeletedListIsRejected() throws {
-    let server = try TemporaryPostgres.dedicated()
-    let env = environment(try server.makeDatabase())
-    try succeed(env, "db", "init")
-    try succeed(env, "lists", "create", "Guests")
-    try succeed(env, "add", "--list", "Guests", "Anna Lindqvist")
-    try succeed(env, "sync")
-    try server.stop()
+    let (server, env) = try stoppedAfterSync()
     try succeed(env, "--offline-ok", "edit", "--list", "Guests", "#1", "Anna Berg")
     #expect(try status(env)["waiting"] as? Int == 1)
     try server.resume()

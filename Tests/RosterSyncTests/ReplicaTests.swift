@@ -12,17 +12,6 @@ import Testing
 /// server's change log, one transaction per step with its cursor, shared safely by several
 /// connections, and the app's storage over it working with the server down.
 @Suite(.serialized) struct ReplicaTests {
-  private func replicaPath() -> String {
-    FileManager.default.temporaryDirectory
-      .appendingPathComponent("roster-replica-\(UUID().uuidString)/replica.sqlite3").path
-  }
-
-  private func database(on server: TemporaryPostgres) throws -> String {
-    let uri = try server.makeDatabase()
-    _ = try StorageOpener.initialize(DatabaseLocation(option: uri), environment: [:])
-    return uri
-  }
-
   /// Each entry's id, text and category, in order.
   private func rows(_ list: RosterList) -> [String] {
     (0..<list.count).map { "\(list[$0].id) \(list[$0].text) \(list[$0].category ?? "-")" }
@@ -40,12 +29,12 @@ import Testing
   }
 
   @Test func aReplicaFollowsTheServerThroughItsChangeLog() throws {
-    let uri = try database(on: TemporaryPostgres.shared())
+    let uri = try SharedServerTesting.database(on: TemporaryPostgres.shared())
     let server = try PostgresStore(conninfo: uri, environment: [:])
     let guests = try server.createList(title: "Guests", rule: .personalName)
     let added = try server.add(
       ["Ama Owusu", "Kofi Mensah", "Esi Owusu"], category: nil, to: guests.id)
-    let replica = try SQLiteReplica(path: replicaPath())
+    let replica = try SQLiteReplica(path: SharedServerTesting.replicaPath())
     let puller = ReplicaPuller(server: server, replica: replica)
     var fetched: [String] = []
     let first = try puller.pull { fetched.append($0.title) }
@@ -71,11 +60,11 @@ import Testing
   }
 
   @Test func concurrentEditsOfDifferentFieldsBothStayAndTheLastWriteWinsAField() throws {
-    let uri = try database(on: TemporaryPostgres.shared())
+    let uri = try SharedServerTesting.database(on: TemporaryPostgres.shared())
     let server = try PostgresStore(conninfo: uri, environment: [:])
     let guests = try server.createList(title: "Guests", rule: .personalName)
     let ama = try server.add(["Ama"], category: nil, to: guests.id)[0]
-    let replica = try SQLiteReplica(path: replicaPath())
+    let replica = try SQLiteReplica(path: SharedServerTesting.replicaPath())
     try ReplicaPuller(server: server, replica: replica).pull()
     // Two replicas changed Ama while apart, each against the version it had: one the
     // category, the other the text; then a third writer the text again.
@@ -100,7 +89,7 @@ import Testing
     let count = 60_000
     let list = RosterList(title: "Guests", rule: .text)
     for number in 0..<count { try list.append("Guest \(number)") }
-    let path = replicaPath()
+    let path = SharedServerTesting.replicaPath()
     let replica = try SQLiteReplica(path: path)
     try replica.adopt(list, position: 7)
     // Fetched again (a pruned log): replaced, not doubled, the index whole.
@@ -117,10 +106,10 @@ import Testing
   }
 
   @Test func twoConnectionsPullingAtOnceApplyEachChangeOnce() throws {
-    let uri = try database(on: TemporaryPostgres.shared())
+    let uri = try SharedServerTesting.database(on: TemporaryPostgres.shared())
     let server = try PostgresStore(conninfo: uri, environment: [:])
     let guests = try server.createList(title: "Guests", rule: .text)
-    let path = replicaPath()
+    let path = SharedServerTesting.replicaPath()
     try ReplicaPuller(server: server, replica: try SQLiteReplica(path: path)).pull()
     for round in 0..<20 {
       _ = try server.add(["Guest \(round)"], category: nil, to: guests.id)
@@ -150,11 +139,11 @@ import Testing
 
   @Test func aLogPrunedPastTheCursorFetchesTheListWhole() throws {
     let postgres = try TemporaryPostgres.shared()
-    let uri = try database(on: postgres)
+    let uri = try SharedServerTesting.database(on: postgres)
     let server = try PostgresStore(conninfo: uri, environment: [:])
     let guests = try server.createList(title: "Guests", rule: .text)
     _ = try server.add(["Anna"], category: nil, to: guests.id)
-    let replica = try SQLiteReplica(path: replicaPath())
+    let replica = try SQLiteReplica(path: SharedServerTesting.replicaPath())
     try ReplicaPuller(server: server, replica: replica).pull()
     _ = try server.add(["Berta", "Carla"], category: nil, to: guests.id)
     // The server forgot its log up to now, as it does past its last 1,000 changes.
@@ -169,11 +158,11 @@ import Testing
   @Test func aListTheUserCanNoLongerSeeLeavesTheReplicaAndItsWaitingChangesAreRejected()
     throws
   {
-    let uri = try database(on: TemporaryPostgres.shared())
+    let uri = try SharedServerTesting.database(on: TemporaryPostgres.shared())
     let server = try PostgresStore(conninfo: uri, environment: [:])
     let guests = try server.createList(title: "Guests", rule: .personalName)
     let kept = try server.createList(title: "Kept", rule: .personalName)
-    let path = replicaPath()
+    let path = SharedServerTesting.replicaPath()
     try ReplicaPuller(server: server, replica: try SQLiteReplica(path: path)).pull()
     // Made here while offline: an add to Guests, which someone then deletes on the server.
     let replica = try SQLiteReplica(path: path)
@@ -191,8 +180,8 @@ import Testing
       open: { try SharedConnections.open(conninfo: uri, writerID: writer, environment: [:]) },
       replica: replica, sendingReplica: try SQLiteReplica(path: path))
     defer { storage.close() }
-    #expect(try poll(storage) { storage.waiting == 0 && storage.isOnline })
-    #expect(try poll(storage) { (try? storage.lists().map(\.id)) == [kept.id] })
+    #expect(try SharedServerTesting.poll(storage) { storage.waiting == 0 && storage.isOnline })
+    #expect(try SharedServerTesting.poll(storage) { (try? storage.lists().map(\.id)) == [kept.id] })
     let rejected = try replica.rejected()
     #expect(rejected.map(\.entryText) == ["Kofi"])
     #expect(rejected.first?.list == guests.id)
@@ -202,11 +191,11 @@ import Testing
 
   @Test func theAppsStorageWorksOnTheReplicaWithTheServerDown() throws {
     let postgres = try TemporaryPostgres.dedicated()
-    let uri = try database(on: postgres)
+    let uri = try SharedServerTesting.database(on: postgres)
     let server = try PostgresStore(conninfo: uri, environment: [:])
     let guests = try server.createList(title: "Guests", rule: .personalName)
     _ = try server.add(["Ama Owusu"], category: nil, to: guests.id)
-    let path = replicaPath()
+    let path = SharedServerTesting.replicaPath()
     let writer = UUID()
     func open() throws -> SharedStorage {
       try SharedStorage(
@@ -224,7 +213,7 @@ import Testing
     #expect(try storage.lists().map(\.title) == ["Guests"])
     let list = try storage.loadList(guests.id)
     #expect(rows(list).count == 1)
-    #expect(try poll(storage) { !storage.isOnline })
+    #expect(try SharedServerTesting.poll(storage) { !storage.isOnline })
     #expect(storage.lastSync != nil)
     try list.append("Kwame Asante")
     try storage.record(
@@ -239,23 +228,14 @@ import Testing
     again.close()
 
     try postgres.resume()
-    #expect(try poll(storage, seconds: 20) { storage.isOnline && storage.waiting == 0 })
+    #expect(
+      try SharedServerTesting.poll(storage, seconds: 20) {
+        storage.isOnline && storage.waiting == 0
+      })
     #expect(try server.loadList(guests.id).count == 2)
     let replica = try SQLiteReplica(path: path)
-    #expect(try poll(storage) { (try? inStep(replica, server, guests.id)) == true })
-  }
-
-  /// Polls the storage as the window does until `condition` holds, up to `seconds`.
-  private func poll(
-    _ storage: SharedStorage, seconds: Double = 10, until condition: () -> Bool
-  ) throws -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while Date() < deadline {
-      _ = try storage.hasExternalChanges()
-      if condition() { return true }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    return false
+    #expect(
+      try SharedServerTesting.poll(storage) { (try? inStep(replica, server, guests.id)) == true })
   }
 }
 

@@ -14,18 +14,6 @@ import Testing
 /// longer apply are reported.
 @MainActor
 @Suite(.serialized) struct SharedStorageTests {
-  /// A fresh replica file, whose outbox is the one the tests fill.
-  private func outboxPath() -> String {
-    FileManager.default.temporaryDirectory
-      .appendingPathComponent("roster-replica-\(UUID().uuidString).sqlite3").path
-  }
-
-  private func database(on server: TemporaryPostgres) throws -> String {
-    let uri = try server.makeDatabase()
-    _ = try StorageOpener.initialize(DatabaseLocation(option: uri), environment: [:])
-    return uri
-  }
-
   private func shared(_ uri: String, outbox: String) throws -> SharedStorage {
     let writer = UUID()
     return try SharedStorage(
@@ -38,34 +26,21 @@ import Testing
     return (0..<list.count).map { list[$0].text }
   }
 
-  /// Polls the storage as the window does until `condition` holds, up to `seconds`.
-  private func poll(
-    _ storage: SharedStorage, seconds: Double, until condition: () -> Bool
-  ) throws -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while Date() < deadline {
-      _ = try storage.hasExternalChanges()
-      if condition() { return true }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    return false
-  }
-
   @Test func actionsMadeOfflineArriveInOrderOnceTheServerIsBack() throws {
     let server = try TemporaryPostgres.dedicated()
-    let uri = try database(on: server)
-    let path = outboxPath()
+    let uri = try SharedServerTesting.database(on: server)
+    let path = SharedServerTesting.replicaPath()
     let storage = try shared(uri, outbox: path)
     defer { storage.close() }
     let guests = try storage.createList(title: "Guests", rule: .personalName)
     let library = try LibraryController(storage: storage)
     #expect(library.current.id == guests.id)
     try library.current.append("Ama Owusu")
-    #expect(try poll(storage, seconds: 5) { storage.waiting == 0 })
+    #expect(try SharedServerTesting.poll(storage, seconds: 5) { storage.waiting == 0 })
     #expect(try texts(uri, guests.id) == ["Ama Owusu"])
 
     try server.stop()
-    #expect(try poll(storage, seconds: 20) { !storage.isOnline })
+    #expect(try SharedServerTesting.poll(storage, seconds: 20) { !storage.isOnline })
     try library.current.append("Efua Sarpong")
     try library.current.append("Kwame Asante")
     #expect(storage.waiting == 2)
@@ -76,22 +51,25 @@ import Testing
     #expect(try kept.first()?.entryText == "Efua Sarpong")
 
     try server.resume()
-    #expect(try poll(storage, seconds: 20) { storage.isOnline && storage.waiting == 0 })
+    #expect(
+      try SharedServerTesting.poll(storage, seconds: 20) {
+        storage.isOnline && storage.waiting == 0
+      })
     #expect(try texts(uri, guests.id) == ["Ama Owusu", "Efua Sarpong", "Kwame Asante"])
     #expect(storage.takeNotApplied().isEmpty)
   }
 
   @Test func aWindowsCheckInIsOnTheServerAndRefusedWhileItCannotBeReached() throws {
     let server = try TemporaryPostgres.dedicated()
-    let uri = try database(on: server)
-    let storage = try shared(uri, outbox: outboxPath())
+    let uri = try SharedServerTesting.database(on: server)
+    let storage = try shared(uri, outbox: SharedServerTesting.replicaPath())
     defer { storage.close() }
     let guests = try storage.createList(title: "Guests", rule: .personalName)
     let direct = try PostgresStore(conninfo: uri, environment: [:])
     let added = try direct.add(["Ama Owusu", "Kwame Asante"], category: nil, to: guests.id)
     // The window reads the replica, which the sending thread fills as the server announces.
     #expect(
-      try poll(storage, seconds: 10) {
+      try SharedServerTesting.poll(storage, seconds: 10) {
         (try? storage.lists().first { $0.id == guests.id }?.count) == 2
       })
     let library = try LibraryController(storage: storage)
@@ -108,7 +86,7 @@ import Testing
     #expect(stored.state(of: added[0].id, in: session.id)?.isCheckedIn == true)
 
     try server.stop()
-    #expect(try poll(storage, seconds: 20) { !storage.isOnline })
+    #expect(try SharedServerTesting.poll(storage, seconds: 20) { !storage.isOnline })
     var messages: [String] = []
     door.onMessage = { messages.append($0) }
     guard case .refused(let reason) = door.checkIn(added[1].id) else {
@@ -119,7 +97,7 @@ import Testing
     #expect(door.state(of: added[1].id) == nil, "the refused check-in still shows")
     #expect(door.counts.checkedIn == 1)
     try server.resume()
-    #expect(try poll(storage, seconds: 20) { storage.isOnline })
+    #expect(try SharedServerTesting.poll(storage, seconds: 20) { storage.isOnline })
     guard case .done = door.checkIn(added[1].id) else {
       Issue.record("the check-in was refused once the server was back")
       return
@@ -128,14 +106,14 @@ import Testing
   }
 
   @Test func anotherDoorsCheckInReachesTheWindow() throws {
-    let uri = try database(on: TemporaryPostgres.shared())
-    let storage = try shared(uri, outbox: outboxPath())
+    let uri = try SharedServerTesting.database(on: TemporaryPostgres.shared())
+    let storage = try shared(uri, outbox: SharedServerTesting.replicaPath())
     defer { storage.close() }
     let guests = try storage.createList(title: "Guests", rule: .personalName)
     let door = try PostgresStore(conninfo: uri, environment: [:])
     let added = try door.add(["Ama Owusu", "Kwame Asante"], category: nil, to: guests.id)
     #expect(
-      try poll(storage, seconds: 10) {
+      try SharedServerTesting.poll(storage, seconds: 10) {
         (try? storage.lists().first { $0.id == guests.id }?.count) == 2
       })
     let library = try LibraryController(storage: storage)
@@ -157,7 +135,7 @@ import Testing
   }
 
   @Test func aReplayedOutboxAppliesEachOperationOnce() throws {
-    let uri = try database(on: TemporaryPostgres.shared())
+    let uri = try SharedServerTesting.database(on: TemporaryPostgres.shared())
     let store = try PostgresStore(conninfo: uri, environment: [:])
     let guests = try store.createList(title: "Guests", rule: .personalName)
     let added = try store.add(["Yaw Boateng", "Esi Owusu"], category: nil, to: guests.id)
@@ -170,7 +148,7 @@ import Testing
     // Sent, then found again in an outbox (as after a crash before it was crossed off); each
     // replica is new, so its first sync sends the outbox before the window opens.
     for _ in 0..<2 {
-      let path = outboxPath()
+      let path = SharedServerTesting.replicaPath()
       try SQLiteOutbox(path: path).append(operation)
       let storage = try shared(uri, outbox: path)
       storage.close()
@@ -186,14 +164,14 @@ import Testing
   }
 
   @Test func anActionThatNoLongerAppliesIsReportedAndLeavesTheOutbox() throws {
-    let uri = try database(on: TemporaryPostgres.shared())
+    let uri = try SharedServerTesting.database(on: TemporaryPostgres.shared())
     let store = try PostgresStore(conninfo: uri, environment: [:])
     let guests = try store.createList(title: "Guests", rule: .personalName)
     let gone = try store.createList(title: "Gone", rule: .personalName)
     let anna = try store.add(["Anna"], category: nil, to: guests.id)[0]
     var renamed = anna
     renamed.text = "Anna Maria"
-    let path = outboxPath()
+    let path = SharedServerTesting.replicaPath()
     let outbox = try SQLiteOutbox(path: path)
     // Made offline: a rename of Anna, and an add to the list "Gone"; meanwhile a colleague
     // deleted both.
