@@ -558,13 +558,14 @@ class Run:
         self.timeline.append(f"{what} at t={self.at(time.monotonic())}")
 
     def saved_offline(self, writer, after, before=None):
-        """The writer's commands started after `after` and ended before `before` that said
-        `Saved offline`; a problem if none did."""
+        """The writer's commands started after `after` and ended before `before` that worked
+        offline: `Saved offline` after a change, or `Offline: …` after one that changed nothing
+        (a move to the place the entry already held); a problem if none did."""
         if DIRECT["on"]:
             return 0
         results = [r for r in writer.results
                    if r[4] >= after and (before is None or r[4] + r[2] < before) and r[1] == 0]
-        offline = [r for r in results if r[3].startswith("Saved offline:")]
+        offline = [r for r in results if r[3].startswith(("Saved offline:", "Offline:"))]
         if results and not offline:
             self.problems.append(f"{writer.name}: none of {len(results)} commands while cut"
                                  f" off said “Saved offline”: {results[0][3]!r}")
