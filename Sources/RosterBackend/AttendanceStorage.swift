@@ -10,7 +10,9 @@ public import RosterKit
 /// them again inside its write transaction, so that **first check-in wins** across processes
 /// (and, on PostgreSQL, across machines): of two check-ins of one entry in one session at the
 /// same moment, one is stored and the other refused with
-/// ``RosterKit/AttendanceError/alreadyCheckedIn(_:)`` carrying the first one's details.
+/// ``RosterKit/AttendanceError/alreadyCheckedIn(_:)`` carrying the first one's details. A
+/// check-in made offline that comes second is kept instead, as a double check-in
+/// (``AttendanceRecord/doubles``): attendance events made offline never conflict.
 ///
 /// The command line's attendance commands are each a few lines over it:
 ///
@@ -100,12 +102,15 @@ public protocol AttendanceStorage: RosterStorage {
   /// stamped with the list's next attendance sequence number (the store's receive order), the
   /// store's clock, and this connection's ``attendanceOrigin()`` (`by`, `device`); an event
   /// id stored before is skipped (a retry). The sessions' counts are updated as each event
-  /// lands.
+  /// lands. A check-in made offline (``RosterKit/AttendanceEvent/madeOffline``) that comes
+  /// while the entry is inside is not refused: it is appended, flagged, changes no state and
+  /// comes back in ``AttendanceRecord/doubles``, not in ``AttendanceRecord/stored``.
   /// - Parameters:
   ///   - events: A producer's events, in order.
   ///   - list: The list.
   ///   - undoable: Whether the stored events are one step on the actor's undo stack.
-  /// - Returns: The events stored, each with its session's counts after it, and those refused.
+  /// - Returns: The events stored, each with its session's counts after it, those refused and
+  ///   the offline double check-ins kept.
   /// - Throws: ``StoreError/listNotFound(_:)`` or the engine's failure; then nothing is stored.
   /// - Complexity: O(k log n) for k events, whatever the size of the log.
   @discardableResult
@@ -189,6 +194,11 @@ public struct AttendanceRecord: Hashable, Sendable {
   public var counts: [AttendanceCounts] = []
   /// The events refused, in order.
   public var refused: [AttendanceRefusal] = []
+  /// The check-ins made offline that came second, in order: stored as stamped (sequence number,
+  /// receive time) and kept in the log, flagged, without changing any state or count. Each is
+  /// ``RosterKit/AttendanceError/checkedInTwice(mine:first:)`` against the check-in that holds
+  /// the state, for the door that made it. They are never part of an undo step.
+  public var doubles: [AttendanceRefusal] = []
 
   /// An empty record.
   /// - Complexity: O(1).

@@ -232,7 +232,8 @@ extension MemoryStorage: AttendanceStorage {
     return ledger
   }
 
-  /// Appends `events` in order, each checked against the ledger as it stands.
+  /// Appends `events` in order, each checked against the ledger as it stands; a check-in made
+  /// offline that comes second is appended, flagged by the ledger, and reported as a double.
   private func store(_ events: [AttendanceEvent], in stored: MemoryList, origin: AttendanceOrigin)
     -> AttendanceRecord
   {
@@ -261,19 +262,29 @@ extension MemoryStorage: AttendanceStorage {
         continue
       }
       let slot = ledger.slot(of: event.entry, in: event.session)
+      var double: AttendanceCheckIn?
       if event.kind == .checkin, let state = slot.state, state.isInside,
         event.reverts == nil || event.reverts != slot.lastEvent
       {
-        refuse(.alreadyCheckedIn(state.checkIn ?? AttendanceCheckIn(event)))
-        continue
+        let first = state.checkIn ?? AttendanceCheckIn(event)
+        // An offline check-in that lost the race is kept, flagged; an online one is refused.
+        guard event.madeOffline else {
+          refuse(.alreadyCheckedIn(first))
+          continue
+        }
+        double = first
       }
       stored.attendance.sequence += 1
       let received = event.received(at: now(), sequence: stored.attendance.sequence)
       stored.attendance.events.append(received)
       ledger.apply(received)
       database.changed = true
-      record.stored.append(received)
-      record.counts.append(ledger.counts(in: event.session))
+      if let first = double {
+        record.doubles.append(AttendanceCoding.double(received, first: first))
+      } else {
+        record.stored.append(received)
+        record.counts.append(ledger.counts(in: event.session))
+      }
     }
     return record
   }

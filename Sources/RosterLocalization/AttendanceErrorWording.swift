@@ -34,6 +34,10 @@ public enum AttendanceErrorWording {
       return localized(
         "%1$@ was already checked in at %2$@ by %3$@ (%4$@).", named(first.entry),
         clockTime(first.at), first.by, first.device)
+    case .checkedInTwice(let mine, let first):
+      return localized(
+        "%1$@ was checked in twice: %2$@ at %3$@ (offline), %4$@ at %5$@.", named(mine.entry),
+        mine.device, clockTime(mine.at), first.device, clockTime(first.at))
     case .notCheckedIn(let entry, _): return localized("%@ is not checked in.", named(entry))
     case .alreadyCheckedOut(let entry, _, let at):
       return localized("%1$@ was already checked out at %2$@.", named(entry), clockTime(at))

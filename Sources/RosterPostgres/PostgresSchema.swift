@@ -257,8 +257,15 @@ enum PostgresSchema {
     GRANT USAGE ON SEQUENCE attendance_undo_step_seq TO PUBLIC;
     """
 
+  /// Version 5: whether an attendance event was made while its device could not reach the
+  /// server (``RosterKit/AttendanceEvent/madeOffline``), as SQLite's schema 7 keeps it; the
+  /// events before were made online.
+  static let version5 = """
+    ALTER TABLE attendance_events ADD COLUMN offline boolean NOT NULL DEFAULT false;
+    """
+
   /// Every migration in order; the schema version is the number applied.
-  static let migrations = [version1, version2, version3, version4]
+  static let migrations = [version1, version2, version3, version4, version5]
 
   /// The version this code writes.
   static var current: Int { migrations.count }

@@ -204,14 +204,15 @@ extension PostgresStore: AttendanceRowStore {
   package func appendEvent(_ event: AttendanceEvent, in list: PostgresList) throws(StoreError) {
     try run(
       "INSERT INTO attendance_events (list, seq, id, kind, session, entry, status, at, by,"
-        + " device, reverts, received_at)"
-        + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+        + " device, reverts, received_at, offline)"
+        + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
       [
         list.key, String(event.sequence ?? 0), UUIDText.string(event.id), event.kind.rawValue,
         UUIDText.string(event.session), UUIDText.string(event.entry), event.status,
         String(event.at.timeIntervalSinceReferenceDate), event.by, event.device,
         event.reverts.map(UUIDText.string),
         String((event.receivedAt ?? now()).timeIntervalSinceReferenceDate),
+        event.madeOffline ? "true" : "false",
       ])
   }
 
@@ -219,8 +220,8 @@ extension PostgresStore: AttendanceRowStore {
     -> [AttendanceEvent]
   {
     let result = try run(
-      "SELECT seq, id, kind, session, entry, status, at, by, device, reverts, received_at"
-        + " FROM attendance_events WHERE list = $1 AND seq > $2"
+      "SELECT seq, id, kind, session, entry, status, at, by, device, reverts, received_at,"
+        + " offline FROM attendance_events WHERE list = $1 AND seq > $2"
         + (session == nil ? "" : " AND session = $3") + " ORDER BY seq",
       [list.key, String(after)] + (session.map { [UUIDText.string($0)] } ?? []))
     var events: [AttendanceEvent] = []
@@ -236,7 +237,7 @@ extension PostgresStore: AttendanceRowStore {
           by: result.text(row, 7) ?? "", device: result.text(row, 8) ?? "",
           reverts: result.uuid(row, 9),
           receivedAt: Date(timeIntervalSinceReferenceDate: result.real(row, 10)),
-          sequence: result.integer(row, 0)))
+          sequence: result.integer(row, 0), madeOffline: result.text(row, 11) == "t"))
     }
     return events
   }

@@ -201,20 +201,21 @@ extension SQLiteStore: AttendanceRowStore {
   package func appendEvent(_ event: AttendanceEvent, in list: StoredList) throws(StoreError) {
     try database.run(
       "INSERT INTO attendance_events (list, seq, id, kind, session, entry, status, at, by,"
-        + " device, reverts, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        + " device, reverts, received_at, offline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       .integer(list.row), .integer(event.sequence ?? 0), .id(event.id), .text(event.kind.rawValue),
       .id(event.session), .id(event.entry), event.status.map { .text($0) } ?? .null,
       .real(event.at.timeIntervalSinceReferenceDate), .text(event.by), .text(event.device),
       event.reverts.map { .id($0) } ?? .null,
-      .real((event.receivedAt ?? now()).timeIntervalSinceReferenceDate))
+      .real((event.receivedAt ?? now()).timeIntervalSinceReferenceDate),
+      .integer(event.madeOffline ? 1 : 0))
   }
 
   package func events(of list: StoredList, session: UUID?, after: Int64) throws(StoreError)
     -> [AttendanceEvent]
   {
     let statement = try database.statement(
-      "SELECT seq, id, kind, session, entry, status, at, by, device, reverts, received_at"
-        + " FROM attendance_events WHERE list = ? AND seq > ?"
+      "SELECT seq, id, kind, session, entry, status, at, by, device, reverts, received_at,"
+        + " offline FROM attendance_events WHERE list = ? AND seq > ?"
         + (session == nil ? "" : " AND session = ?") + " ORDER BY seq")
     try statement.bind(
       [.integer(list.row), .integer(after)] + (session.map { [SQLValue.id($0)] } ?? []))
@@ -232,7 +233,7 @@ extension SQLiteStore: AttendanceRowStore {
           by: statement.text(7) ?? "", device: statement.text(8) ?? "",
           reverts: statement.isNull(9) ? nil : statement.entryID(9),
           receivedAt: Date(timeIntervalSinceReferenceDate: statement.real(10)),
-          sequence: statement.integer(0)))
+          sequence: statement.integer(0), madeOffline: statement.integer(11) != 0))
     }
     return events
   }

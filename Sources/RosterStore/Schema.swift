@@ -182,8 +182,17 @@ enum Schema {
     END;
     """
 
+  /// Version 7: whether an attendance event was made while its device could not reach the
+  /// server (``RosterKit/AttendanceEvent/madeOffline``), 0 or 1; the events before were made
+  /// online.
+  static let version7 = """
+    ALTER TABLE attendance_events ADD COLUMN offline INTEGER NOT NULL DEFAULT 0;
+    """
+
   /// Every migration in order; the schema version is the number applied.
-  static let migrations = [version1, version2, version3, version4, version5, version6]
+  static let migrations = [
+    version1, version2, version3, version4, version5, version6, version7,
+  ]
 
   /// The version this code writes.
   static var current: Int { migrations.count }

@@ -53,13 +53,41 @@ import Testing
         """)
     }
     let store = try SQLiteStore(path: temporary.path)
-    #expect(try store.database.integer("PRAGMA user_version") == 6)
+    #expect(try store.database.integer("PRAGMA user_version") == Int64(Schema.current))
     #expect(try store.loadList(id).entries.map(\.id) == [anna])
     let session = try store.session(named: "Evening", in: id, creating: true)
     #expect(try store.checkIn([anna], session: session.id, in: id).counts.last?.checkedIn == 1)
     _ = try store.remove([.id(anna)], from: id)
     #expect(try store.attendanceSessions(in: id).first?.counts.checkedIn == 0)
     #expect(try store.attendanceLog(in: id, session: nil, after: 0).count == 1)
+  }
+
+  /// A schema 6 file's events gain the `offline` column, as made online; its undo step (JSON
+  /// written before the flag) still undoes, and an offline double check-in is kept after.
+  @Test func aSixthSchemaDatabaseGainsTheOfflineFlag() throws {
+    let (list, session, ids): (UUID, UUID, [UUID])
+    do {
+      let store = try SQLiteStore(path: temporary.path)
+      list = try store.createList(title: "Old", rule: .text).id
+      ids = try store.add(["Anna", "Bob"], to: list).map(\.id)
+      session = try store.session(named: "Evening", in: list, creating: true).id
+      _ = try store.checkIn([ids[0]], session: session, in: list)
+      _ = try store.checkIn([ids[1]], session: session, in: list)
+      try store.database.execute(
+        "ALTER TABLE attendance_events DROP COLUMN offline; PRAGMA user_version = 6")
+    }
+    let store = try SQLiteStore(path: temporary.path)
+    #expect(try store.database.integer("PRAGMA user_version") == Int64(Schema.current))
+    let log = try store.attendanceLog(in: list, session: nil, after: 0)
+    #expect(log.map(\.madeOffline) == [false, false])
+    #expect(try store.undoAttendance(in: list)?.stored.map(\.entry) == [ids[1]])
+    let mine = AttendanceEvent(
+      id: UUID(), kind: .checkin, session: session, entry: ids[0], status: "present", at: Date(),
+      by: "door", device: "door-2", madeOffline: true)
+    #expect(try store.record([mine], in: list, undoable: true).doubles.count == 1)
+    #expect(
+      try store.attendanceLog(in: list, session: nil, after: 0).map(\.madeOffline)
+        == [false, false, false, true])
   }
 
   /// A schema 4 file's undo step and change-log row are JSON: after the migration to 5 they

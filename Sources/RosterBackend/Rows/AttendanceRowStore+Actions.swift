@@ -133,7 +133,8 @@ extension AttendanceRowStore {
   /// Appends `events` in order inside the caller's write transaction, each checked against
   /// the stored state by the ledger's rules over that one entry's slot: first check-in wins
   /// here, where the list's writers queue (SQLite's `BEGIN IMMEDIATE`, PostgreSQL's lock on the
-  /// list's row).
+  /// list's row). A check-in made offline that comes second is appended without touching its
+  /// slot or the counts, and reported in ``AttendanceRecord/doubles``.
   /// - Complexity: O(k (log n + t)) for k events and t statuses.
   private func store(
     _ events: [AttendanceEvent], in list: ListRow, actor: (by: String, device: String)
@@ -171,24 +172,35 @@ extension AttendanceRowStore {
         ledger.restore(slot, of: event.entry, in: session.session.id)
       }
       let before = ledger.counts(in: session.session.id)
+      var double: AttendanceCheckIn?
       if case .doubleCheckIn(let first) = ledger.apply(event) {
-        refuse(.alreadyCheckedIn(first))
-        continue
+        // An offline check-in that lost the race is kept, flagged; an online one is refused.
+        guard event.madeOffline else {
+          refuse(.alreadyCheckedIn(first))
+          continue
+        }
+        double = first
       }
       let delta = AttendanceCoding.difference(ledger.counts(in: session.session.id), before)
       sequence = try nextAttendanceSequence(of: list)
       let stored = event.received(at: now(), sequence: sequence)
       try appendEvent(stored, in: list)
-      try writeSlot(
-        ledger.slot(of: event.entry, in: session.session.id), of: event.entry,
-        in: session.session.id, list: list)
+      if double == nil {
+        try writeSlot(
+          ledger.slot(of: event.entry, in: session.session.id), of: event.entry,
+          in: session.session.id, list: list)
+      }
       try adjustSession(session.session.id, by: delta, events: 1, in: list)
       var after = session
       after.counts = AttendanceCoding.adding(delta, to: session.counts)
       after.events += 1
       sessions[event.session] = after
-      record.stored.append(stored)
-      record.counts.append(after.counts)
+      if let first = double {
+        record.doubles.append(AttendanceCoding.double(stored, first: first))
+      } else {
+        record.stored.append(stored)
+        record.counts.append(after.counts)
+      }
     }
     if sequence > 0 { try announceAttendance(of: list, sequence: sequence) }
     return record

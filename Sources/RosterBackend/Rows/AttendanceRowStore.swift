@@ -131,14 +131,28 @@ package enum AttendanceCoding {
     }
   }
 
-  /// `event` as this store writes it: by `by`, from `device`, whoever the producer said.
+  /// `event` as this store writes it: by `by`, from `device`, whoever the producer said; made
+  /// offline or not as the producer said.
   /// - Complexity: O(1).
   package static func stamped(_ event: AttendanceEvent, by: String, device: String)
     -> AttendanceEvent
   {
     AttendanceEvent(
       id: event.id, kind: event.kind, session: event.session, entry: event.entry,
-      status: event.status, at: event.at, by: by, device: device, reverts: event.reverts)
+      status: event.status, at: event.at, by: by, device: device, reverts: event.reverts,
+      madeOffline: event.madeOffline)
+  }
+
+  /// A stored check-in made offline that came second, as ``AttendanceRecord/doubles`` holds it:
+  /// ``RosterKit/AttendanceError/checkedInTwice(mine:first:)`` against `first`, which holds the
+  /// state.
+  /// - Complexity: O(1).
+  package static func double(_ stored: AttendanceEvent, first: AttendanceCheckIn)
+    -> AttendanceRefusal
+  {
+    AttendanceRefusal(
+      entry: stored.entry, error: .checkedInTwice(mine: AttendanceCheckIn(stored), first: first),
+      event: stored)
   }
 
   /// The counts `after` minus `before`.

@@ -19,6 +19,10 @@ public enum AttendanceError: Error, Hashable, Sendable, CustomStringConvertible,
   case sessionHasEvents(String, count: Int)
   /// The entry is checked in for the session already: the first check-in, which wins.
   case alreadyCheckedIn(AttendanceCheckIn)
+  /// The entry was checked in twice: `mine`, made offline, reached the store after `first`,
+  /// which holds the state. The store kept `mine` in the log as a double check-in; this tells
+  /// the door that made it.
+  case checkedInTwice(mine: AttendanceCheckIn, first: AttendanceCheckIn)
   /// The entry is not checked in for the session, so it cannot be checked out.
   case notCheckedIn(entry: UUID, session: UUID)
   /// The entry was checked out already, at this time.
@@ -41,6 +45,10 @@ public enum AttendanceError: Error, Hashable, Sendable, CustomStringConvertible,
       "\(Self.short(first.entry)) was already checked in at "
         + "\(first.at.formatted(date: .omitted, time: .shortened)) by \(first.by) "
         + "(\(first.device))."
+    case .checkedInTwice(let mine, let first):
+      "\(Self.short(mine.entry)) was checked in twice: \(mine.device) at "
+        + "\(mine.at.formatted(date: .omitted, time: .shortened)) (offline), \(first.device) at "
+        + "\(first.at.formatted(date: .omitted, time: .shortened))."
     case .notCheckedIn(let entry, _): "\(Self.short(entry)) is not checked in."
     case .alreadyCheckedOut(let entry, _, let at):
       "\(Self.short(entry)) was already checked out at "
