@@ -238,12 +238,16 @@ extension CommandLineTool {
     let session = try arguments.value(.session).map { name throws(CLIError) in
       try self.session(name, list: list, store: store, creating: false)
     }
-    let (events, sessions) = try attempt { () throws(StoreError) in
+    let (events, sessions, statuses) = try attempt { () throws(StoreError) in
       (
         try store.attendanceLog(in: list.id, session: session?.id, after: 0),
-        try store.attendanceSessions(in: list.id)
+        try store.attendanceSessions(in: list.id), try store.attendanceStatuses(in: list.id)
       )
     }
+    // The log replayed: the ledger flags each check-in kept as a double check-in.
+    let doubles = AttendanceLedger(
+      statuses: statuses, sessions: sessions.map(\.session), events: events
+    ).doubleCheckIns
     var texts: [UUID: String] = [:]
     try attempt { () throws(StoreError) in
       try store.forEachEntry(in: list.id) { texts[$0.id] = $0.text }
@@ -266,6 +270,8 @@ extension CommandLineTool {
               ("by", JSONText.string(event.by)), ("device", JSONText.string(event.device)),
               ("event", JSONText.string(UUIDText.string(event.id))),
               ("reverts", JSONText.optional(event.reverts.map(UUIDText.string))),
+              ("offline", event.madeOffline ? "true" : "false"),
+              ("double", doubles[event.id] == nil ? "false" : "true"),
             ])
           }))
       return
@@ -277,6 +283,8 @@ extension CommandLineTool {
       line += out.styled(Self.shortID(event.entry), "2")
       line += "  " + (texts[event.entry] ?? "-") + "  " + (event.status ?? "-")
       line += "  " + event.by + " (" + event.device + ")"
+      if event.madeOffline { line += " " + localized("(offline)") }
+      if doubles[event.id] != nil { line += "  " + localized("double check-in") }
       out.line(line)
     }
   }

@@ -78,7 +78,7 @@ extension CommandTable {
         .flag(
           .json,
           help:
-            #"A JSON array of {"position","id","text","category","status","at","by","device","left_at"}; with --log {"sequence","kind","session","id","text","status","at","received_at","by","device"}."#
+            #"A JSON array of {"position","id","text","category","status","at","by","device","left_at"}; with --log {"sequence","kind","session","id","text","status","at","received_at","by","device","event","reverts","offline","double"}."#
         ),
       ],
       run: { tool, arguments throws(CLIError) in try tool.showAttendance(arguments) }),

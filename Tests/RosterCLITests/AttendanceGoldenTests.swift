@@ -1,4 +1,7 @@
 import Foundation
+import RosterBackend
+import RosterKit
+import RosterStore
 import RosterTestSupport
 import Testing
 
@@ -55,6 +58,39 @@ import Testing
     try t.run("attendance", "extra")
     try t.run("attendance")
     try t.verify("attendance-show")
+  }
+
+  /// `attendance --log` marks a check-in made offline with `(offline)`, and one kept as a
+  /// double check-in (an offline door's, arriving second) with `double check-in`; `--json` has
+  /// `"offline"` and `"double"`. The offline events are stored as a sync would send them.
+  @Test func theLogMarksOfflineAndDoubleCheckIns() throws {
+    let t = try transcript(.sqlite)
+    try t.run("add", "Zoë Saldaña", "Bob")
+    try t.run("checkin", "#1", "--session", "Evening")
+    do {
+      let store = try SQLiteStore(path: try #require(t.environment["ROSTER_DB"]))
+      let list = try #require(try store.lists().first)
+      let session = try store.session(named: "Evening", in: list.id, creating: false)
+      let offline = try store.loadList(list.id).entries.map { entry in
+        AttendanceEvent(
+          id: UUID(), kind: .checkin, session: session.id, entry: entry.id, status: "present",
+          at: Date(), by: "anna", device: "door-2", madeOffline: true)
+      }
+      let sent = try store.record(offline, in: list.id, undoable: false)
+      #expect(sent.doubles.count == 1 && sent.stored.count == 1)
+    }
+    let text = try t.binary.run(["attendance", "--log"], environment: t.environment)
+    let lines = text.stdout.split(separator: "\n").map(String.init)
+    try #require(lines.count == 3, "\(text.stdout)")
+    #expect(!lines[0].contains("offline") && !lines[0].contains("double"))
+    #expect(lines[1].contains("Zoë Saldaña") && lines[1].hasSuffix(" (offline)  double check-in"))
+    #expect(lines[2].contains("Bob") && lines[2].hasSuffix(" (offline)"))
+
+    let json = try t.binary.run(["attendance", "--log", "--json"], environment: t.environment)
+    let events = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    #expect(events.map { $0["offline"] as? Bool } == [false, true, true])
+    #expect(events.map { $0["double"] as? Bool } == [false, true, false])
   }
 
   @Test(arguments: Transcript.Engine.allCases)
