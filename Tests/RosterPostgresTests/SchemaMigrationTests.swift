@@ -68,6 +68,41 @@ import Testing
     #expect(try store.loggedChanges(in: list, since: 2).count == 4)
   }
 
+  /// A schema 4 database's attendance events gain `offline`, as made online; its undo step
+  /// (JSON written before the flag) still undoes, and an offline double check-in is kept after.
+  @Test func attendanceOfSchema4GainsTheOfflineFlag() throws {
+    let server = try TemporaryPostgres.shared()
+    let uri = try server.makeDatabase()
+    _ = try PostgresStore.initializeSchema(conninfo: uri)
+    let (list, session, ids): (UUID, UUID, [UUID])
+    do {
+      let store = try PostgresStore(conninfo: uri)
+      list = try store.createList(title: "Guests", rule: .text).id
+      ids = try store.add(["Anna", "Bob"], to: list).map(\.id)
+      session = try store.session(named: "Evening", in: list, creating: true).id
+      _ = try store.checkIn([ids[0]], session: session, in: list)
+      _ = try store.checkIn([ids[1]], session: session, in: list)
+    }
+    _ = try server.sql(
+      "ALTER TABLE attendance_events DROP COLUMN offline; UPDATE roster_schema SET version = 4;",
+      uri: uri)
+
+    let migrated = try PostgresStore.initializeSchema(conninfo: uri)
+    #expect(migrated.before == 4 && migrated.after == PostgresSchema.current)
+    let store = try PostgresStore(conninfo: uri)
+    #expect(
+      try store.attendanceLog(in: list, session: nil, after: 0).map(\.madeOffline)
+        == [false, false])
+    #expect(try store.undoAttendance(in: list)?.stored.map(\.entry) == [ids[1]])
+    let mine = AttendanceEvent(
+      id: UUID(), kind: .checkin, session: session, entry: ids[0], status: "present", at: Date(),
+      by: "door", device: "door-2", madeOffline: true)
+    #expect(try store.record([mine], in: list, undoable: true).doubles.count == 1)
+    #expect(
+      try store.attendanceLog(in: list, session: nil, after: 0).map(\.madeOffline)
+        == [false, false, false, true])
+  }
+
   @Test func hexSpellsEveryByteAndRefusesWhatIsNotHex() {
     let bytes = (0...255).map(UInt8.init)
     let text = HexBytes.text(bytes)
