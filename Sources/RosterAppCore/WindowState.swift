@@ -36,13 +36,14 @@ public struct WindowState: Equatable, Sendable {
   /// The state for a list of `count` entries; `matchCount` is the number of search results
   /// while a search is on, `nil` otherwise; `offlineWaiting` is how many actions wait to be
   /// sent while a shared server cannot be reached, `nil` while it can (or for a local file), and
-  /// `offlineAsOf` the time the replica was last in step with it; `attendance` is the session's count (`13 of 40 checked in · 11 inside`) for a list that
-  /// takes attendance, shown instead of the number of entries.
+  /// `offlineAsOf` the time the replica was last in step with it; `attendance` is the
+  /// session's count (`13 of 40 checked in · 11 inside`) for a list that takes attendance,
+  /// shown instead of the number of entries (and before the offline state).
   public init(
     count: Int, matchCount: Int?, isLoading: Bool, canUndo: Bool, canRedo: Bool,
     offlineWaiting: Int? = nil, offlineAsOf: String? = nil, attendance: String? = nil
   ) {
-    subtitle =
+    let offline: String? =
       if let offlineWaiting, let offlineAsOf {
         offlineWaiting == 0
           ? localized("Offline · as of %@", offlineAsOf)
@@ -56,6 +57,13 @@ public struct WindowState: Equatable, Sendable {
           : localizedPlural(
             "Offline — %@ change waiting to be sent", "Offline — %@ changes waiting to be sent",
             count: offlineWaiting, GroupedNumber.text(offlineWaiting))
+      } else {
+        nil
+      }
+    subtitle =
+      if let offline {
+        // A door offline still sees its count: `2 of 40 checked in · 2 inside · Offline · …`.
+        attendance.map { "\($0) · \(offline)" } ?? offline
       } else if let matchCount {
         localized("%1$@ of %2$@", GroupedNumber.text(matchCount), GroupedNumber.text(count))
       } else if let attendance {

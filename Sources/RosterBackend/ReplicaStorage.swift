@@ -43,6 +43,31 @@ public protocol ReplicaStorage: AnyObject {
   func keepRejected(_ change: RejectedChange) throws(StoreError)
   /// The changes the server refused, oldest first.
   func rejected() throws(StoreError) -> [RejectedChange]
+
+  // MARK: Attendance
+
+  /// The check-ins made on this machine that wait to be sent, shared by every process of the
+  /// user.
+  var attendanceQueue: any AttendanceQueue { get }
+  /// Each list's attendance cursor: the server's attendance sequence number the replica's
+  /// events reflect (0 before any). O(l).
+  func attendanceCursors() throws(StoreError) -> [UUID: Int64]
+  /// Makes the list's statuses and sessions the server's, and appends the server's events past
+  /// the list's attendance cursor as the server stamped them (a double check-in the server kept
+  /// changes no state here either), with the states and counts they lead to, and moves the
+  /// cursor to the last one, all in one transaction.
+  /// - Returns: Whether anything changed.
+  /// - Throws: ``StoreError/listNotFound(_:)`` when the replica does not hold the list.
+  /// - Complexity: O(t + s + k log n) for t statuses, s sessions and k events.
+  @discardableResult
+  func mirror(_ attendance: AttendanceCopy, of list: UUID) throws(StoreError) -> Bool
+}
+
+extension ReplicaStorage {
+  /// How many actions wait to be sent: list actions and check-ins. O(w).
+  public func waitingCount() throws(StoreError) -> Int {
+    try outbox.count() + attendanceQueue.attendanceCount()
+  }
 }
 
 /// A change made on this machine that the server refused for good: the list it was for, the

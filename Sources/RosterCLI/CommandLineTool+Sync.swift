@@ -43,6 +43,10 @@ extension CommandLineTool {
     meter?.finish()
     meter = nil
     for refusal in report.notApplied { err.line(refusal.message) }
+    // Check-ins made here that the server refused, or kept as double check-ins.
+    for action in report.attendance {
+      for sentence in sync.sentences(for: action) { err.line(sentence) }
+    }
     out.line(
       localized(
         "In sync with %1$@: %2$@, %3$@.", place,
@@ -76,7 +80,7 @@ extension CommandLineTool {
   /// `Offline: 4 changes waiting (in sync as of 19:02).`
   func offlineLine(_ replica: any ReplicaStorage) throws(CLIError) -> String {
     let (waiting, last) = try attempt { () throws(StoreError) in
-      (try replica.outbox.count(), try replica.lastSync())
+      (try replica.waitingCount(), try replica.lastSync())
     }
     guard let last else {
       return localized("Offline: %@ (never in sync).", waitingPhrase(waiting))
@@ -87,7 +91,7 @@ extension CommandLineTool {
 
   private func printStatus(of replica: any ReplicaStorage, json: Bool) throws(CLIError) {
     let (waiting, last, rejected) = try attempt { () throws(StoreError) in
-      (try replica.outbox.count(), try replica.lastSync(), try replica.rejected())
+      (try replica.waitingCount(), try replica.lastSync(), try replica.rejected())
     }
     if json {
       let items = rejected.map { change in

@@ -66,7 +66,7 @@ final class OfflineSession {
         // Offline after all: the actions wait in the outbox.
       }
     }
-    return (made.count, try shared.replica.outbox.count())
+    return (made.count, try shared.replica.waitingCount())
   }
 
   /// Whether the server answered before the command.

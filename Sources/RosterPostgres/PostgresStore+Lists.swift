@@ -19,8 +19,19 @@ extension PostgresStore {
   /// Every list's change-log position (`lists.seq`), of the lists the user may see: one query.
   /// O(l).
   public func listPositions() throws(StoreError) -> [UUID: Int64]? {
+    try positions(of: "seq")
+  }
+
+  /// Every visible list's attendance sequence number (`lists.attendance_seq`), in one query.
+  /// O(l).
+  public func attendancePositions() throws(StoreError) -> [UUID: Int64]? {
+    try positions(of: "attendance_seq")
+  }
+
+  /// One counter column of every visible list, by list.
+  private func positions(of column: String) throws(StoreError) -> [UUID: Int64] {
     try read { () throws(StoreError) in
-      let result = try run("SELECT uuid, seq FROM lists")
+      let result = try run("SELECT uuid, \(column) FROM lists")
       var positions: [UUID: Int64] = [:]
       for index in 0..<result.count {
         if let id = result.uuid(index, 0) { positions[id] = result.integer(index, 1) }

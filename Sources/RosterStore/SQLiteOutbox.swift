@@ -13,7 +13,7 @@ import RosterKit
 /// Each call is one SQLite transaction (WAL, synchronous NORMAL); safe to call from one thread
 /// at a time.
 public final class SQLiteOutbox: OperationOutbox {
-  private let database: Database
+  let database: Database
 
   /// Opens the outbox at `path`, creating the file and its folder when missing.
   /// - Throws: ``RosterBackend/StoreError/database(_:)`` when the file cannot be opened.
@@ -36,6 +36,13 @@ public final class SQLiteOutbox: OperationOutbox {
         list TEXT NOT NULL,
         origin TEXT NOT NULL,
         edits TEXT NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS attendance_outbox (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        list TEXT NOT NULL,
+        session_name TEXT NOT NULL,
+        events BLOB NOT NULL
       );
       """)
   }

@@ -28,6 +28,9 @@ public final class OutboxSender: @unchecked Sendable {
     public var changed: Bool
     /// Actions that no longer applied, in the order they were sent.
     public var notApplied: [NotAppliedOperation]
+    /// Check-ins made here that the server refused or kept as double check-ins, once the
+    /// replica holds what the server stored instead.
+    public var attendance: [RefusedAttendance] = []
     /// How many actions wait in the outbox (every process's, as the replica has them).
     public var waiting: Int
     /// When the replica was last in step with the server.
@@ -41,7 +44,6 @@ public final class OutboxSender: @unchecked Sendable {
 
   private let open: Opener
   private let replica: any ReplicaStorage
-  private let outbox: any OperationOutbox
   private let condition = NSCondition()
   private var sender: (any RosterStorage)?
   private var news: News
@@ -79,10 +81,9 @@ public final class OutboxSender: @unchecked Sendable {
   ) throws {
     self.open = open
     self.replica = replica
-    outbox = replica.outbox
     news = News(
       reader: nil, isOnline: false, changed: false, notApplied: [],
-      waiting: try outbox.count(), lastSync: try replica.lastSync())
+      waiting: try replica.waitingCount(), lastSync: try replica.lastSync())
     if news.lastSync == nil {
       let pair = try open()
       sender = pair.sender
@@ -90,6 +91,7 @@ public final class OutboxSender: @unchecked Sendable {
       news.isOnline = true
       let report = try ReplicaSync(replica: replica).sync(with: pair.sender, progress: progress)
       news.notApplied = report.notApplied
+      news.attendance = report.attendance
       news.waiting = report.waiting
       news.lastSync = try replica.lastSync()
     }
@@ -117,6 +119,7 @@ public final class OutboxSender: @unchecked Sendable {
     news.reader = nil
     news.changed = false
     news.notApplied = []
+    news.attendance = []
     return taken
   }
 
@@ -172,8 +175,7 @@ public final class OutboxSender: @unchecked Sendable {
           try pull(from: current)
         }
         if try current.waitForExternalChanges(timeout: Self.listenSlice) {
-          // Another writer's news: the lists (pulled into the replica), or what the replica
-          // does not hold, such as check-ins, which the window reads from the server.
+          // Another writer's news: lists or check-ins, pulled into the replica.
           try pull(from: current, announced: true)
         }
       } catch {
@@ -210,7 +212,7 @@ public final class OutboxSender: @unchecked Sendable {
   private func pull(from server: any RosterStorage, announced: Bool = false) throws {
     let report = try ReplicaPuller(server: server, replica: replica).pull()
     let synced = try replica.lastSync()
-    let waiting = try outbox.count()
+    let waiting = try replica.waitingCount()
     let news = announced || !report.changed.isEmpty
     publish {
       $0.lastSync = synced
@@ -225,9 +227,12 @@ public final class OutboxSender: @unchecked Sendable {
   /// reported). A lost connection leaves the rest waiting, in order.
   private func flush(_ store: any RosterStorage) throws {
     let report = try ReplicaSync(replica: replica).sendWaiting(to: store)
+    // A refused check-in is taken back to what the server stored: pull that first.
+    if !report.attendance.isEmpty { try pull(from: store, announced: true) }
     publish {
       $0.waiting = report.waiting
       $0.notApplied += report.notApplied
+      $0.attendance += report.attendance
     }
     if report.sent > 0 || !report.notApplied.isEmpty { pullNeeded = true }
   }

@@ -46,6 +46,8 @@ public struct ReplicaPuller {
     // Where the server's logs stand, when it says in one query: lists already there are
     // skipped (a notification about check-ins, or about one list of many).
     let positions = try server.listPositions() ?? [:]
+    let attendancePositions = try server.attendancePositions()
+    let attendanceCursors = try replica.attendanceCursors()
     let visible = Set(remote.map(\.id))
     for gone in cursors.keys where !visible.contains(gone) {
       try replica.drop(gone)
@@ -53,10 +55,18 @@ public struct ReplicaPuller {
       report.dropped.insert(gone)
     }
     for summary in remote {
-      if let cursor = cursors[summary.id], positions[summary.id] == cursor { continue }
-      if try pull(summary, cursor: cursors[summary.id], progress: progress) {
+      let cursor = cursors[summary.id]
+      if cursor == nil || positions[summary.id] != cursor,
+        try pull(summary, cursor: cursor, progress: progress)
+      {
         report.changed.insert(summary.id)
       }
+      // Check-ins: skipped when the server's attendance sequence number is the replica's
+      // (a list fetched whole just now starts again from 0).
+      let attendanceCursor =
+        report.changed.contains(summary.id) ? nil : attendanceCursors[summary.id]
+      if let attendanceCursor, attendancePositions?[summary.id] == attendanceCursor { continue }
+      if try pullAttendance(of: summary.id) { report.changed.insert(summary.id) }
     }
     try replica.markSynced(at: now())
     return report
@@ -88,12 +98,30 @@ public struct ReplicaPuller {
     return true
   }
 
-  /// Pulls the list with this id, alone: after the window created, renamed or deleted it.
+  /// Pulls the list with this id, alone: after the window created, renamed or deleted it, or
+  /// made a session.
   public func pull(list id: UUID) throws(StoreError) {
     guard let summary = try server.lists().first(where: { $0.id == id }) else {
       try replica.drop(id)
       return
     }
     try pull(summary, cursor: try replica.cursors()[id])
+    try pullAttendance(of: id)
+  }
+
+  /// Mirrors the list's statuses, sessions and the check-in events past the replica's
+  /// attendance cursor; `true` when the replica's attendance changed. Nothing for a server
+  /// that keeps no attendance, or a list the replica does not hold (dropped meanwhile).
+  /// - Complexity: Three queries, and O(k log n) for k events.
+  @discardableResult
+  public func pullAttendance(of list: UUID) throws(StoreError) -> Bool {
+    guard let attendance = server as? any AttendanceStorage,
+      let cursor = try replica.attendanceCursors()[list]
+    else { return false }
+    do {
+      return try replica.mirror(AttendanceCopy(of: list, from: attendance, after: cursor), of: list)
+    } catch .listNotFound {
+      return false
+    }
   }
 }

@@ -31,7 +31,11 @@ public struct ReplicaSync {
     public var sent = 0
     /// The actions the server refused, in the order they were sent.
     public var notApplied: [NotAppliedOperation] = []
-    /// How many actions still wait in the outbox.
+    /// The check-ins the server refused (another door's came first, the entry was deleted) or
+    /// kept as double check-ins (``RosterKit/AttendanceError/checkedInTwice(mine:first:)``):
+    /// what the door that made them is told.
+    public var attendance: [RefusedAttendance] = []
+    /// How many actions still wait in the outbox, check-ins included.
     public var waiting = 0
   }
 
@@ -61,8 +65,85 @@ public struct ReplicaSync {
       }
       try replica.outbox.remove(next.id)
     }
-    report.waiting = try replica.outbox.count()
+    // Check-ins after list actions: an entry added offline exists on the server before its
+    // check-in arrives.
+    for action in try replica.attendanceQueue.waitingAttendance(in: nil) {
+      if let deadline, now() >= deadline { break }
+      if let refused = try send(action, to: server) {
+        report.attendance.append(refused)
+      } else {
+        report.sent += 1
+      }
+      try replica.attendanceQueue.removeAttendance(action.id)
+    }
+    report.waiting = try replica.waitingCount()
     return report
+  }
+
+  /// Records one waiting check-in action on the server, in the session of its name (made
+  /// there when missing): `nil` when every event was stored, else what was refused or kept as
+  /// a double check-in. A refusal is kept in the replica for `roster sync --status`.
+  private func send(_ action: WaitingAttendance, to server: any RosterStorage)
+    throws(StoreError) -> RefusedAttendance?
+  {
+    guard let attendance = server as? any AttendanceStorage else {
+      throw .database("The server keeps no attendance.")
+    }
+    do {
+      let session = try attendance.session(
+        named: action.sessionName, in: action.list, creating: true)
+      let record = try attendance.record(
+        action.events.map { $0.moved(to: session.id) }, in: action.list, undoable: true)
+      let naming = entryNames(in: action.list)
+      for refusal in record.refused {
+        try keepRejected(
+          action, reason: AttendanceErrorWording.sentence(for: refusal.error, naming: naming),
+          entry: refusal.entry)
+      }
+      let answers = record.refused + record.doubles
+      guard !answers.isEmpty else { return nil }
+      let ids = Set(answers.compactMap { $0.event?.id })
+      return RefusedAttendance(
+        list: action.list, events: action.events.filter { ids.contains($0.id) },
+        refusals: answers, failure: nil)
+    } catch .database(let message) {
+      throw .database(message)
+    } catch .busy {
+      throw .busy
+    } catch {
+      try keepRejected(
+        action, reason: StoreErrorWording.sentence(for: error), entry: action.events[0].entry)
+      return RefusedAttendance(
+        list: action.list, events: action.events, refusals: [], failure: error)
+    }
+  }
+
+  /// Keeps a refused check-in in the replica, naming its entry as the replica knows it.
+  private func keepRejected(_ action: WaitingAttendance, reason: String, entry: UUID)
+    throws(StoreError)
+  {
+    try replica.keepRejected(
+      RejectedChange(
+        operation: action.id, list: action.list, listTitle: nil,
+        entryText: (try? replica.lists.loadList(action.list))?.entry(id: entry)?.text,
+        reason: reason, at: now()))
+  }
+
+  /// Names entries of the list by their text in quotes, as the replica knows them, else by
+  /// their short id. O(n) once.
+  private func entryNames(in list: UUID) -> (UUID) -> String {
+    let held = try? replica.lists.loadList(list)
+    return { id in
+      "“\(held?.entry(id: id)?.text ?? String(id.uuidString.lowercased().prefix(8)))”"
+    }
+  }
+
+  /// What to tell the person about check-ins the server refused or kept as double check-ins,
+  /// one sentence each, in the reader's language, entries named by their text. O(n).
+  public func sentences(for action: RefusedAttendance) -> [String] {
+    if let failure = action.failure { return [StoreErrorWording.sentence(for: failure)] }
+    let naming = entryNames(in: action.list)
+    return action.refusals.map { AttendanceErrorWording.sentence(for: $0.error, naming: naming) }
   }
 
   /// Sends what waits, then pulls the server's changes into the replica and notes the time.
@@ -79,7 +160,7 @@ public struct ReplicaSync {
     var puller = ReplicaPuller(server: server, replica: replica)
     puller.now = now
     report.lists = try puller.pull(progress: progress).lists
-    report.waiting = try replica.outbox.count()
+    report.waiting = try replica.waitingCount()
     return report
   }
 

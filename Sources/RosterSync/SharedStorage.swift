@@ -10,8 +10,9 @@ import RosterLocalization
 /// replica. While the server cannot be reached the window keeps working on every list the
 /// replica holds; ``isOnline``, ``waiting`` and ``lastSync`` say where it stands.
 ///
-/// What only the server can do (creating, renaming and deleting lists, check-ins) goes to a
+/// What only the server can do (creating, renaming and deleting lists and sessions) goes to a
 /// connection of the window's own, and is refused while the server cannot be reached.
+/// Check-ins are read from the replica too, and work offline (`SharedStorage+Attendance`).
 public final class SharedStorage: RosterStorage {
   private let link: OutboxSender
   private let replica: any ReplicaStorage
@@ -29,6 +30,13 @@ public final class SharedStorage: RosterStorage {
   private var othersQueued = false
   /// The replica's signature as the window last knew it, its own actions counted.
   private var known: (log: Int64, outbox: Int64) = (0, 0)
+  /// Sessions the window made while the server could not be reached, by list: made on the
+  /// server, by name, when their first check-in is sent.
+  var madeSessions: [UUID: [AttendanceSession]] = [:]
+  /// Check-ins the server refused or kept as double check-ins, not yet taken by the window.
+  var refusedAttendance: [RefusedAttendance] = []
+  /// The server's stamp for this user's events, once read.
+  var serverOrigin: AttendanceOrigin?
 
   /// Opens the replica and starts the sending thread. A replica never in step with the
   /// server is filled first, on the calling thread (`progress` hears of each list fetched
@@ -51,6 +59,7 @@ public final class SharedStorage: RosterStorage {
     readerOnline = news.reader != nil
     senderOnline = news.isOnline
     reports = news.notApplied
+    refusedAttendance = news.attendance
     waiting = news.waiting
     lastSync = news.lastSync
     capabilities = replica.lists.capabilities
@@ -212,6 +221,7 @@ public final class SharedStorage: RosterStorage {
   public func hasExternalChanges() throws(StoreError) -> Bool {
     let news = link.takeNews()
     reports += news.notApplied
+    refusedAttendance += news.attendance
     waiting = news.waiting
     lastSync = news.lastSync
     senderOnline = news.isOnline
@@ -225,7 +235,7 @@ public final class SharedStorage: RosterStorage {
     var replicaChanged = othersQueued
     othersQueued = false
     if try replica.lists.hasExternalChanges() {
-      waiting = try replica.outbox.count()
+      waiting = try replica.waitingCount()
       link.noteWaiting(waiting)
       let now = try replica.signature()
       replicaChanged = replicaChanged || now.log != known.log || now.outbox > known.outbox
@@ -239,5 +249,15 @@ public final class SharedStorage: RosterStorage {
       }
     }
     return news.changed || replicaChanged || !news.notApplied.isEmpty
+      || !news.attendance.isEmpty
   }
+
+  /// Counts a check-in the window put in the replica's queue; the sender sends it.
+  func noteQueuedAttendance() {
+    link.noteQueued()
+    waiting += 1
+  }
+
+  /// The replica, for the window's check-ins.
+  var replicaStorage: any ReplicaStorage { replica }
 }

@@ -47,6 +47,12 @@ import Testing
     #expect(replica(0) == "Offline · as of 19:02")
     #expect(replica(1) == "Offline · 1 change waiting · as of 19:02")
     #expect(replica(3) == "Offline · 3 changes waiting · as of 19:02")
+    // A door offline keeps its count in sight.
+    let door = WindowState(
+      count: 40, matchCount: nil, isLoading: false, canUndo: true, canRedo: false,
+      offlineWaiting: 1, offlineAsOf: "19:02", attendance: "13 of 40 checked in · 11 inside")
+    #expect(
+      door.subtitle == "13 of 40 checked in · 11 inside · Offline · 1 change waiting · as of 19:02")
     // The open list stays editable; making and deleting lists waits for the server.
     #expect(state(2).enabledActions[.undo] == true)
     #expect(state(2).enabledActions[.renameList] == true)

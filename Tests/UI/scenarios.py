@@ -1223,6 +1223,42 @@ def shared_offline_and_back(app):
         bob.close()
 
 
+@scenario
+@shared_as("anna")
+def shared_door_checks_in_offline(app):
+    """A door keeps checking guests in with the server down: the tick and the count change at
+    once and stay in sight, the header counts the check-in among the changes waiting, and once
+    the server is back another user's window shows the guest checked in; the server's log marks
+    the check-in as made offline."""
+    roster_as("anna", "add", "Ama Owusu", "Kwame Asante")
+    app.need("text", "Kwame Asante", timeout=5)
+    bob = second_window(app, "bob", "shared_door_checks_in_offline-bob")
+    try:
+        bob.need("text", "Kwame Asante", timeout=5)
+        app.raise_window()
+        app.click(app.need("check box", "Check in Ama Owusu"))
+        header_says(app, "1 of 2 checked in · 1 inside")
+        header_says(bob, "1 of 2 checked in · 1 inside", timeout=5)
+        sharing.stop_server()
+        header_starts(app, "1 of 2 checked in · 1 inside · Offline · as of ", timeout=20)
+        app.raise_window()
+        app.click(app.need("check box", "Check in Kwame Asante"))
+        header_starts(app, "2 of 2 checked in · 2 inside · Offline · 1 change waiting · as of ")
+        wait_until(lambda: (check_button(app, "Kwame Asante").name or "")
+                   .startswith("Checked in at"), 3, "the row to show the check-in")
+        app.screenshot("offline-check-in")
+        sharing.resume_server()
+        header_says(bob, "2 of 2 checked in · 2 inside", timeout=20)
+        header_says(app, "2 of 2 checked in · 2 inside", timeout=20)
+        log = json.loads(roster_as("bob", "attendance", "--log", "--json"))
+        made_offline = [event for event in log if event.get("offline")]
+        check(len(log) == 2 and len(made_offline) == 1, f"the server's log is {log}")
+        bob.raise_window()
+        bob.screenshot("after-reconnect")
+    finally:
+        bob.close()
+
+
 def synthetic_names(count):
     """`count` distinct personal names made of syllables (“Kalo Manetu”)."""
     syllables = ["ka", "lo", "me", "na", "tu", "si", "ra", "po", "de", "vi", "sa", "mo", "le",

@@ -27,12 +27,14 @@ extension MainWindow {
   private func follow() {
     let changed = library.sync()
     let shared = library.storage as? SharedStorage
-    // A shared server's check-ins are read from the server: only while it can be reached.
-    if changed, shared?.isOnline != false { attendance?.sync() }
+    if changed { attendance?.sync() }
     guard let shared else {
       if changed { refresh() }
       return
     }
+    // Check-ins sent late that the server refused or kept as double check-ins: taken back to
+    // what it stored, with a message.
+    attendance?.settle()
     for report in shared.takeNotApplied() { toasts.show(report.message) }
     let offline = shared.isOnline ? nil : shared.waiting
     let asOf = shared.isOnline ? nil : shared.lastSync.map { SyncTimeWording.moment($0) }

@@ -309,8 +309,16 @@ extension AttendanceController {
         }
         return changed([])
       }
-      let events = try store.attendanceLog(in: list.id, session: session.id, after: cursor)
       let all = try store.attendanceSessions(in: list.id).map(\.session)
+      // A session made offline, now made on the server by its name (with another id): its
+      // states are read again from there.
+      if !all.contains(where: { $0.id == session.id }),
+        let moved = all.first(where: { $0.name == session.name })
+      {
+        try load(moved, all: all)
+        return changed(Set(list.entries.map(\.id)))
+      }
+      let events = try store.attendanceLog(in: list.id, session: session.id, after: cursor)
       let sessionsChanged = all != sessions
       sessions = all
       guard let last = events.last?.sequence else {
@@ -332,6 +340,8 @@ extension AttendanceController {
   public func settle() -> Bool {
     let refused = desk.takeRefusedAttendance().filter { $0.list == list.id }
     guard let first = refused.first else { return false }
+    // What the store holds now, first: a session made offline may have become the server's.
+    sync()
     for action in refused { takeBack(action.events) }
     let message =
       if let failure = first.failure {

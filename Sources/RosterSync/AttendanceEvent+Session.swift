@@ -1,0 +1,14 @@
+import Foundation
+import RosterKit
+
+extension AttendanceEvent {
+  /// The same event in another session: a check-in made offline in a session the device made,
+  /// sent to the session of that name on the server.
+  /// - Complexity: O(1).
+  func moved(to session: UUID) -> AttendanceEvent {
+    AttendanceEvent(
+      id: id, kind: kind, session: session, entry: entry, status: status, at: at, by: by,
+      device: device, reverts: reverts, receivedAt: receivedAt, sequence: sequence,
+      madeOffline: madeOffline)
+  }
+}
