@@ -36,7 +36,7 @@ python3 Tests/Sharing/pgfaults.py --seconds "$soak_seconds" --writers "${SOAK_WO
 
 partition_seconds=${PARTITION_SOAK_SECONDS:-$((soak_seconds / 5))}
 echo "== offline replicas: ${partition_seconds}s of writers per partition scenario"
-python3 Tests/Sharing/partition.py --seconds "$partition_seconds" --converge 300 --genuine-prune \
+python3 Tests/Sharing/partition.py --checkin --seconds "$partition_seconds" --converge 300 --genuine-prune \
   ${SOAK_SEED:+--seed "$SOAK_SEED"} 2>&1 | tee "$log/partition.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 

@@ -106,7 +106,7 @@ fi
 
 # Offline replicas under partitions, kills, restarts, a revoked team and a pruned log
 # (Tests/Sharing/partition.py, issue 23), briefly: one result per scenario, counted like pgfaults.
-python3 Tests/Sharing/partition.py --seconds "${PARTITION_SECONDS:-3}" 2>&1 | tee "$log/partition.txt"
+python3 Tests/Sharing/partition.py --checkin --seconds "${PARTITION_SECONDS:-3}" 2>&1 | tee "$log/partition.txt"
 status=${PIPESTATUS[0]}
 ok=$(grep -c '^partition: ok' "$log/partition.txt")
 bad=$(grep -c '^partition: FAILED' "$log/partition.txt")

@@ -36,7 +36,8 @@ frozen        (only with --only frozen: it hunts for the moment, up to 600 tries
 
 Then every proxy runs again and the server is up, and each replica runs `roster sync` until
 every one has 0 changes waiting and its cursor at the server's `lists.seq` (bounded). Checks:
-each replica's entries (id, text, category, in order) equal the server's; the server's order
+each replica's entries (id, text, category, in order) equal the server's, and so do its
+sessions with their event counts and check-in counts (`--checkin`); the server's order
 keys are distinct and `lists.size` is right; no text is stored twice (every text the writers
 make is new, so a change applied twice would show); every text a writer added and nobody could
 have touched since is there; every change id seen waiting in an outbox was applied (the
@@ -154,6 +155,12 @@ class Server:
     def operations(self):
         return {uuid_hex(i) for (i,) in self.admin("SELECT id FROM operations")}
 
+    def attendance(self, list_id):
+        """Per session, in order: name, events, marked, checked in, inside."""
+        rows = self.admin("SELECT name, events, marked, checked_in, inside FROM"
+                          f" attendance_sessions WHERE list = {list_id} ORDER BY position")
+        return [(name, *(int(v) for v in values)) for name, *values in rows]
+
     def up(self):
         try:
             psql(self.cluster.uri, "SELECT 1")
@@ -229,6 +236,13 @@ class Replica:
                          " WHERE replace(lower(l.uuid), '-', '') = ? ORDER BY e.key",
                          (list_uuid,))
         return [(uuid_hex(i), t, c) for i, t, c in rows]
+
+    def attendance(self, list_uuid):
+        """As the server's `attendance`, from the replica."""
+        return [tuple(row) for row in self.read(
+            "SELECT s.name, s.events, s.marked, s.checked_in, s.inside"
+            " FROM attendance_sessions s JOIN lists l ON s.list = l.id"
+            " WHERE replace(lower(l.uuid), '-', '') = ? ORDER BY s.position", (list_uuid,))]
 
     def holds_list(self, list_uuid):
         return bool(self.read("SELECT 1 FROM lists WHERE replace(lower(uuid), '-', '') = ?",
@@ -474,6 +488,10 @@ class Run:
             self.problems.append("the list is gone from the server")
             return
         truth, keys = self.server.entries(row["id"])
+        attendance = self.server.attendance(row["id"])
+        if attendance:
+            self.notes.append(f"{sum(s[1] for s in attendance)} check-in events in"
+                              f" {len(attendance)} sessions, compared on every replica")
         if len(keys) != len(set(keys)):
             self.problems.append("the server's order keys are not distinct")
         if row["size"] != len(truth):
@@ -500,6 +518,11 @@ class Run:
             if mine != truth:
                 self.problems.append(f"{replica.name} differs from the server: "
                                      + describe_difference(mine, truth))
+            # Check-ins (made straight on the server): the same sessions, events and counts.
+            sessions, true_sessions = replica.attendance(row["uuid"]), attendance
+            if sessions != true_sessions:
+                self.problems.append(f"{replica.name}'s attendance differs from the server's:"
+                                     f" {sessions} against {true_sessions}")
         texts = [t for _, t, _ in truth]
         twice = sorted({t for t in texts if texts.count(t) > 1})
         if twice:
