@@ -7,7 +7,10 @@ import RosterSync
 /// `--offline-ok` and `ROSTER_OFFLINE_OK=1`
 extension CommandLineTool {
   /// The commands that work on the replica; every other one needs the server.
-  static let offlineCommands: Set<String> = ["add", "edit", "rm", "mv", "show", "lists"]
+  static let offlineCommands: Set<String> = [
+    "add", "edit", "rm", "mv", "show", "lists", "checkin", "checkout", "attendance", "sessions",
+    "statuses",
+  ]
 
   /// Whether the command line or the environment asks to work offline if need be.
   func offlineOK(_ arguments: Arguments) -> Bool {
@@ -19,6 +22,10 @@ extension CommandLineTool {
   /// `--offline-ok`): the command opens the database as always.
   func offlineStore(_ arguments: Arguments) throws(CLIError) -> (any CommandStorage)? {
     guard offlineOK(arguments), Self.offlineCommands.contains(arguments.command) else {
+      return nil
+    }
+    // Listing sessions and statuses works offline; changing them needs the server.
+    if ["sessions", "statuses"].contains(arguments.command), !arguments.positionals.isEmpty {
       return nil
     }
     let location = location(arguments)
@@ -54,6 +61,10 @@ extension CommandLineTool {
     guard let session = offline else { return }
     let (made, waiting) = try attempt { () throws(StoreError) in try session.finish() }
     for refusal in session.notApplied { err.line(refusal.message) }
+    let sync = ReplicaSync(replica: session.shared.replica)
+    for action in session.attendance {
+      for sentence in sync.sentences(for: action) { err.line(sentence) }
+    }
     if made > 0, waiting > 0 {
       err.line(
         localizedPlural(

@@ -31,9 +31,11 @@ extension CommandTable {
     ],
     details: localized(
       """
-      With --offline-ok (or ROSTER_OFFLINE_OK=1), add, edit, rm, mv, show and lists work on the
-      replica when the server cannot be reached within 2 s, and their changes wait in it until
-      a later command or roster sync sends them.
+      With --offline-ok (or ROSTER_OFFLINE_OK=1), add, edit, rm, mv, show, lists, checkin,
+      checkout, attendance, sessions and statuses work on the replica when the server cannot be
+      reached within 2 s, and their changes wait in it until a later command or roster sync
+      sends them. A check-in made offline that reaches the server after another door's check-in
+      of the same entry is kept as a double check-in and reported.
       """),
     run: { tool, arguments throws(CLIError) in try tool.sync(arguments) })
 }

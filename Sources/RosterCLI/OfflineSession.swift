@@ -19,6 +19,8 @@ final class OfflineSession {
   private var server: (any RosterStorage)?
   /// Actions the server refused, to report.
   private(set) var notApplied: [NotAppliedOperation] = []
+  /// Check-ins the server refused or kept as double check-ins, to report.
+  private(set) var attendance: [RefusedAttendance] = []
 
   /// Syncs for at most ``budget``, then copies the replica for the command.
   /// - Throws: ``RosterBackend/StoreError`` when the replica cannot be read or copied; an
@@ -31,6 +33,7 @@ final class OfflineSession {
       do throws(StoreError) {
         let report = try sync.sendWaiting(to: connection.server, until: deadline)
         notApplied += report.notApplied
+        attendance += report.attendance
         server = connection.server
         if Date() < deadline {
           try ReplicaPuller(server: connection.server, replica: shared.replica).pull()
@@ -40,6 +43,7 @@ final class OfflineSession {
       }
     }
     storage = try shared.offlineStorage()
+    storage.madeOffline = server == nil
   }
 
   /// Whether the replica was ever in step with the server (else it holds no list).
@@ -55,18 +59,23 @@ final class OfflineSession {
     for operation in made {
       try shared.replica.outbox.append(operation)
     }
+    let checkIns = storage.pendingAttendance()
+    for action in checkIns {
+      try shared.replica.attendanceQueue.appendAttendance(action)
+    }
     if let server {
       let sync = ReplicaSync(replica: shared.replica)
       do throws(StoreError) {
         let report = try sync.sendWaiting(
           to: server, until: Date(timeIntervalSinceNow: Self.budget))
         notApplied += report.notApplied
+        attendance += report.attendance
         try ReplicaPuller(server: server, replica: shared.replica).pull()
       } catch {
         // Offline after all: the actions wait in the outbox.
       }
     }
-    return (made.count, try shared.replica.waitingCount())
+    return (made.count + checkIns.count, try shared.replica.waitingCount())
   }
 
   /// Whether the server answered before the command.

@@ -12,8 +12,12 @@ import RosterStore
 /// What only the server can do (creating, renaming and deleting lists, imports, undo across
 /// processes) is refused.
 public final class OfflineStorage: CommandStorage {
-  private let scratch: SQLiteStore
+  let scratch: SQLiteStore
   private let path: String
+  /// Whether the command's check-ins are made offline (the server did not answer before it).
+  public var madeOffline = true
+  /// The check-in actions the command made, in order, for the replica's queue.
+  var attendanceMade: [WaitingAttendance] = []
   /// The copy's change-log position after the waiting actions: the command logs past it.
   private let baseline: Int64
 
@@ -29,6 +33,9 @@ public final class OfflineStorage: CommandStorage {
         for operation in try replica.queue.waiting(in: summary.id) {
           // An action that no longer applies here is the server's to refuse when sent.
           _ = try? scratch.record(operation.change, in: summary.id, operation: operation.id)
+        }
+        for action in try replica.queue.waitingAttendance(in: summary.id) {
+          try? Self.apply(action, to: scratch)
         }
       }
       baseline = try scratch.lastLogPosition()

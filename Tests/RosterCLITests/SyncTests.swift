@@ -126,6 +126,45 @@ import Testing
     #expect(try status(env)["waiting"] as? Int == 0)
   }
 
+  @Test func checkInsMadeOfflineWaitAndOneThatCameSecondIsKeptAsADouble() throws {
+    let (server, env) = try stoppedAfterSync()
+    let checkin = ["--offline-ok", "checkin", "--list", "Guests", "--session", "Friday"]
+    let done = try binary.run(checkin + ["#1"], environment: env)
+    #expect(done.status == 0, "\(done.stderr)")
+    #expect(done.stdout.hasPrefix("Checked in ") && done.stdout.contains("(1 of 1)"))
+    #expect(done.stderr == "Saved offline: 1 change waiting to be sent.\n")
+    // This machine's copy shows it, and refuses a second check-in at once.
+    let shown = try succeed(
+      env, "--offline-ok", "attendance", "--list", "Guests", "--session", "Friday")
+    #expect(shown.stdout.contains("1 of 1 checked in"), "\(shown.stdout)")
+    let again = try binary.run(checkin + ["#1"], environment: env)
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("was already checked in"), "\(again.stderr)")
+    #expect(try status(env)["waiting"] as? Int == 1)
+
+    // Meanwhile another door, online, checks Anna in first.
+    try server.resume()
+    let door = environment(env["ROSTER_DB"] ?? "", state: "door-state")
+    try succeed(door, "checkin", "--list", "Guests", "--session", "Friday", "#1")
+    let synced = try run(env, "sync")
+    #expect(synced.status == 0)
+    #expect(synced.stderr.contains("“Anna Lindqvist” was checked in twice: "), "\(synced.stderr)")
+    #expect(synced.stderr.contains("(offline)"), "\(synced.stderr)")
+    let log = try succeed(
+      door, "attendance", "--log", "--json", "--list", "Guests", "--session", "Friday")
+    let events = try JSONSerialization.jsonObject(with: Data(log.stdout.utf8)) as? [[String: Any]]
+    #expect(events?.count == 2)
+    #expect(events?.last?["offline"] as? Bool == true)
+    #expect(events?.last?["double"] as? Bool == true)
+    let counted = try succeed(door, "attendance", "--list", "Guests", "--session", "Friday")
+    #expect(counted.stdout.contains("1 of 1 checked in"), "\(counted.stdout)")
+    // The replica holds the server's log: the copy agrees.
+    let copy = try succeed(
+      env, "--offline-ok", "attendance", "--log", "--json", "--list", "Guests", "--session",
+      "Friday")
+    #expect(copy.stdout == log.stdout)
+  }
+
   @Test func aChangeForADeletedListIsRejected() throws {
     let (server, env) = try stoppedAfterSync()
     try succeed(env, "--offline-ok", "edit", "--list", "Guests", "#1", "Anna Berg")

@@ -41,7 +41,8 @@ sessions with their event counts and check-in counts (`--checkin`); the server's
 keys are distinct and `lists.size` is right; no text is stored twice (every text the writers
 make is new, so a change applied twice would show); every text a writer added and nobody could
 have touched since is there; every change id seen waiting in an outbox was applied (the
-server's `operations`) or is listed rejected by `sync --status`; with the server unreachable
+server's `operations`) or is listed rejected by `sync --status`, and so was every check-in
+event seen waiting (made offline with `checkin --offline-ok`); with the server unreachable
 every command still succeeded, saying `Saved offline: …`, within a bound; a revoked replica
 holds no row of the list and none of its offline changes reached the server; a replica whose
 cursor was pruned past gets its waiting changes replayed.
@@ -155,6 +156,9 @@ class Server:
     def operations(self):
         return {uuid_hex(i) for (i,) in self.admin("SELECT id FROM operations")}
 
+    def checkin_events(self):
+        return {uuid_hex(i) for (i,) in self.admin("SELECT id FROM attendance_events")}
+
     def attendance(self, list_id):
         """Per session, in order: name, events, marked, checked in, inside."""
         rows = self.admin("SELECT name, events, marked, checked_in, inside FROM"
@@ -190,6 +194,7 @@ class Replica:
                                XDG_DATA_HOME=str(self.home / "data"),
                                PGAPPNAME=f"roster-{name}")
         self.seen_operations = set()
+        self.seen_checkins = set()  # ids of check-in events seen waiting
         self.lock = threading.Lock()
 
     def start(self, *args, offline=True):
@@ -256,8 +261,12 @@ class Replica:
     def note_outbox(self):
         """Remembers the change ids waiting in the outbox now."""
         ids = {uuid_hex(i) for (i,) in self.read("SELECT id FROM outbox")}
+        checkins = {uuid_hex(event["id"]) for (events,) in
+                    self.read("SELECT events FROM attendance_outbox")
+                    for event in json.loads(events)}
         with self.lock:
             self.seen_operations |= ids
+            self.seen_checkins |= checkins
 
     def status(self):
         """`sync --status --json`, parsed; None when it failed."""
@@ -529,15 +538,17 @@ class Run:
             self.problems.append(f"stored twice: {twice[:5]}")
         # Every id that waited in an outbox: applied, or listed rejected.
         applied = self.server.operations()
+        stored = self.server.checkin_events()
         for replica in self.replicas.values():
             if DIRECT["on"]:
                 break
             status = replica.status() or {}
             rejected = status.get("rejected") or []
-            lost = replica.seen_operations - applied
+            lost = (replica.seen_operations - applied) | (replica.seen_checkins - stored)
             if lost and not rejected:
                 self.problems.append(f"{replica.name}: {len(lost)} of"
-                                     f" {len(replica.seen_operations)} changes seen waiting"
+                                     f" {len(replica.seen_operations | replica.seen_checkins)}"
+                                     " changes seen waiting"
                                      " were neither applied nor rejected")
             elif len(lost) > len(rejected):
                 self.problems.append(f"{replica.name}: {len(lost)} changes not applied, only"
@@ -957,7 +968,7 @@ def main():
                         run.heal()
                 continue
             operations = sum(len(w.results) for w in run.writers)
-            waited = sum(len(r.seen_operations) for r in run.replicas.values())
+            waited = sum(len(r.seen_operations | r.seen_checkins) for r in run.replicas.values())
             for note in run.notes:
                 say(f"{name}: {note}")
             if run.problems:
