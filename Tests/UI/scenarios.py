@@ -1259,6 +1259,42 @@ def shared_door_checks_in_offline(app):
         bob.close()
 
 
+@scenario
+@shared_as("bob")
+def shared_double_check_in_is_told_to_the_offline_door(app):
+    """Two doors: anna's loses the network and checks Zoë in; meanwhile bob's door, online,
+    checks her in too. When anna's network is back, both check-ins are kept (hers flagged as a
+    double), the count counts Zoë once, and anna's window says she was checked in twice."""
+    roster_as("bob", "add", "Zoë Saldaña", "Kwame Asante")
+    app.need("text", "Zoë Saldaña", timeout=5)
+    proxy = sharing.Proxy()
+    anna = App(app.binary, app.shots, "shared_double_check_in-anna",
+               **sharing.app_setup("anna", proxy.port))
+    try:
+        anna.need("text", "Zoë Saldaña", timeout=5)
+        proxy.kill()
+        header_starts(anna, "Offline · as of ", timeout=20)
+        anna.raise_window()
+        anna.click(anna.need("check box", "Check in Zoë Saldaña"))
+        header_starts(anna, "1 of 2 checked in · 1 inside · Offline · 1 change waiting · as of ")
+        app.raise_window()
+        app.click(app.need("check box", "Check in Zoë Saldaña"))
+        header_says(app, "1 of 2 checked in · 1 inside")
+        proxy.start()
+        wait_until(lambda: any("was checked in twice" in (node.name or "")
+                               for node in anna.all("label")), 30, "the double check-in toast")
+        anna.raise_window()
+        anna.screenshot("checked-in-twice")
+        header_says(anna, "1 of 2 checked in · 1 inside", timeout=10)
+        header_says(app, "1 of 2 checked in · 1 inside")
+        log = json.loads(roster_as("bob", "attendance", "--log", "--json"))
+        check([(event["offline"], event["double"]) for event in log]
+              == [(False, False), (True, True)], f"the server's log is {log}")
+    finally:
+        anna.close()
+        proxy.close()
+
+
 def synthetic_names(count):
     """`count` distinct personal names made of syllables (“Kalo Manetu”)."""
     syllables = ["ka", "lo", "me", "na", "tu", "si", "ra", "po", "de", "vi", "sa", "mo", "le",
