@@ -52,10 +52,13 @@ public protocol ReplicaStorage: AnyObject {
   /// Each list's attendance cursor: the server's attendance sequence number the replica's
   /// events reflect (0 before any). O(l).
   func attendanceCursors() throws(StoreError) -> [UUID: Int64]
+  /// The server's attendance mark each list's attendance was last mirrored at
+  /// (``AttendanceCopy/mark``); a list without one is mirrored at the next pull. O(l).
+  func attendanceMarks() throws(StoreError) -> [UUID: Int64]
   /// Makes the list's statuses and sessions the server's, and appends the server's events past
   /// the list's attendance cursor as the server stamped them (a double check-in the server kept
   /// changes no state here either), with the states and counts they lead to, and moves the
-  /// cursor to the last one, all in one transaction.
+  /// cursor to the last one and the list's mark to the copy's, all in one transaction.
   /// - Returns: Whether anything changed.
   /// - Throws: ``StoreError/listNotFound(_:)`` when the replica does not hold the list.
   /// - Complexity: O(t + s + k log n) for t statuses, s sessions and k events.

@@ -98,9 +98,10 @@ public protocol RosterStorage: AnyObject {
   /// Every list's change-log position, when the store keeps them in one place to read in one
   /// query (a server's); `nil` otherwise. A replica skips the lists whose cursor is there.
   func listPositions() throws(StoreError) -> [UUID: Int64]?
-  /// Every list's attendance sequence number (its newest check-in event's), in one query, as
-  /// ``listPositions()``; `nil` where the store does not keep them in one place.
-  func attendancePositions() throws(StoreError) -> [UUID: Int64]?
+  /// Every list's attendance mark, in one query: a number that changes whenever the list's
+  /// check-in events, sessions or statuses change, so that a replica skips the lists whose
+  /// mark it holds; `nil` where the store cannot say in one query.
+  func attendanceMarks() throws(StoreError) -> [UUID: Int64]?
 }
 
 /// Defaults for storages without a shared history, such as a one-instance store whose
@@ -111,8 +112,8 @@ extension RosterStorage {
 
   /// `nil`: positions are read list by list.
   public func listPositions() throws(StoreError) -> [UUID: Int64]? { nil }
-  /// `nil`: a replica reads each list's attendance log.
-  public func attendancePositions() throws(StoreError) -> [UUID: Int64]? { nil }
+  /// `nil`: a replica reads each list's attendance.
+  public func attendanceMarks() throws(StoreError) -> [UUID: Int64]? { nil }
 
   /// Renames the list that ``RosterStorage/loadList(_:)`` returns.
   public func renameList(_ id: UUID, to title: String) throws(StoreError) {

@@ -22,13 +22,21 @@ extension PostgresStore {
     try positions(of: "seq")
   }
 
-  /// Every visible list's attendance sequence number (`lists.attendance_seq`), in one query.
-  /// O(l).
-  public func attendancePositions() throws(StoreError) -> [UUID: Int64]? {
-    try positions(of: "attendance_seq")
+  /// Every visible list's attendance mark, in one query: a hash of its attendance sequence
+  /// number, its sessions (id and name, in order) and its statuses, which changes whenever
+  /// any of them does. O(l + s + t).
+  public func attendanceMarks() throws(StoreError) -> [UUID: Int64]? {
+    try positions(
+      of: """
+        hashtextextended(attendance_seq::text
+          || '|' || coalesce((SELECT string_agg(s.id::text || ':' || s.name, ',' ORDER BY
+            s.position) FROM attendance_sessions s WHERE s.list = lists.id), '')
+          || '|' || coalesce((SELECT string_agg(t.name || ':' || t.counts_as, ',' ORDER BY
+            t.position) FROM attendance_statuses t WHERE t.list = lists.id), ''), 0)
+        """)
   }
 
-  /// One counter column of every visible list, by list.
+  /// One number per visible list (a column, or an expression over `lists`), by list.
   private func positions(of column: String) throws(StoreError) -> [UUID: Int64] {
     try read { () throws(StoreError) in
       let result = try run("SELECT uuid, \(column) FROM lists")

@@ -23,6 +23,19 @@ extension SQLiteReplica {
     }
   }
 
+  /// The server's mark each list's attendance was last mirrored at. O(l).
+  public func attendanceMarks() throws(StoreError) -> [UUID: Int64] {
+    try store.read { () throws(StoreError) in
+      let statement = try store.database.statement(
+        "SELECT list, mark FROM replica_attendance_marks")
+      var result: [UUID: Int64] = [:]
+      while try statement.step() {
+        if let id = statement.uuid(0) { result[id] = statement.integer(1) }
+      }
+      return result
+    }
+  }
+
   /// Mirrors the server's attendance of the list in one transaction; see
   /// ``RosterBackend/ReplicaStorage/mirror(_:of:)``. O(t + s + k log n).
   @discardableResult
@@ -35,6 +48,13 @@ extension SQLiteReplica {
         try store.database.integer(
           "SELECT attendance_seq FROM lists WHERE id = ?", .integer(stored.row)) ?? 0
       let statuses = try store.statuses(of: stored)
+      try store.database.run(
+        "DELETE FROM replica_attendance_marks WHERE list = ?", .text(UUIDText.string(list)))
+      if let mark = copy.mark {
+        try store.database.run(
+          "INSERT INTO replica_attendance_marks (list, mark) VALUES (?, ?)",
+          .text(UUIDText.string(list)), .integer(mark))
+      }
       var last = cursor
       for event in copy.events {
         guard let sequence = event.sequence, sequence > last else { continue }

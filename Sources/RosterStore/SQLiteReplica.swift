@@ -36,6 +36,10 @@ public final class SQLiteReplica: ReplicaStorage {
           list TEXT PRIMARY KEY,
           position INTEGER NOT NULL
         ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS replica_attendance_marks (
+          list TEXT PRIMARY KEY,
+          mark INTEGER NOT NULL
+        ) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS replica_facts (
           name TEXT PRIMARY KEY,
           value
@@ -122,6 +126,8 @@ public final class SQLiteReplica: ReplicaStorage {
       let id = UUIDText.string(list.id)
       let before = try store.database.integer("SELECT id FROM lists WHERE uuid = ?", .text(id))
       try store.database.run("DELETE FROM lists WHERE uuid = ?", .text(id))
+      // Its attendance went with it: mirrored again from the start at the next pull.
+      try store.database.run("DELETE FROM replica_attendance_marks WHERE list = ?", .text(id))
       try store.database.run(
         "UPDATE lists SET title = title || ' ' || uuid WHERE title = ?", .text(list.title))
       try store.insertList(
@@ -181,6 +187,7 @@ public final class SQLiteReplica: ReplicaStorage {
       let id = UUIDText.string(list)
       try store.database.run("DELETE FROM lists WHERE uuid = ?", .text(id))
       try store.database.run("DELETE FROM replica_cursors WHERE list = ?", .text(id))
+      try store.database.run("DELETE FROM replica_attendance_marks WHERE list = ?", .text(id))
     }
   }
 

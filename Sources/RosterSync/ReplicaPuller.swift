@@ -46,8 +46,8 @@ public struct ReplicaPuller {
     // Where the server's logs stand, when it says in one query: lists already there are
     // skipped (a notification about check-ins, or about one list of many).
     let positions = try server.listPositions() ?? [:]
-    let attendancePositions = try server.attendancePositions()
-    let attendanceCursors = try replica.attendanceCursors()
+    let attendanceMarks = try server.attendanceMarks()
+    let heldMarks = try replica.attendanceMarks()
     let visible = Set(remote.map(\.id))
     for gone in cursors.keys where !visible.contains(gone) {
       try replica.drop(gone)
@@ -61,12 +61,13 @@ public struct ReplicaPuller {
       {
         report.changed.insert(summary.id)
       }
-      // Check-ins: skipped when the server's attendance sequence number is the replica's
-      // (a list fetched whole just now starts again from 0).
-      let attendanceCursor =
-        report.changed.contains(summary.id) ? nil : attendanceCursors[summary.id]
-      if let attendanceCursor, attendancePositions?[summary.id] == attendanceCursor { continue }
-      if try pullAttendance(of: summary.id) { report.changed.insert(summary.id) }
+      // Check-ins, sessions and statuses: skipped when the server's mark is the one the
+      // replica mirrored (a list fetched whole just now has none).
+      let mark = attendanceMarks?[summary.id]
+      if let mark, heldMarks[summary.id] == mark, !report.changed.contains(summary.id) {
+        continue
+      }
+      if try pullAttendance(of: summary.id, mark: mark) { report.changed.insert(summary.id) }
     }
     try replica.markSynced(at: now())
     return report
@@ -110,16 +111,23 @@ public struct ReplicaPuller {
   }
 
   /// Mirrors the list's statuses, sessions and the check-in events past the replica's
-  /// attendance cursor; `true` when the replica's attendance changed. Nothing for a server
-  /// that keeps no attendance, or a list the replica does not hold (dropped meanwhile).
+  /// attendance cursor. Nothing for a server that keeps no attendance, or a list the replica
+  /// does not hold (dropped meanwhile).
+  /// - Parameters:
+  ///   - list: The list.
+  ///   - mark: The server's mark for the list, read before (`nil`: mirrored again at the next
+  ///     pull).
+  /// - Returns: Whether the replica's attendance changed.
+  /// - Throws: What the server or the replica throws.
   /// - Complexity: Three queries, and O(k log n) for k events.
   @discardableResult
-  public func pullAttendance(of list: UUID) throws(StoreError) -> Bool {
+  public func pullAttendance(of list: UUID, mark: Int64? = nil) throws(StoreError) -> Bool {
     guard let attendance = server as? any AttendanceStorage,
       let cursor = try replica.attendanceCursors()[list]
     else { return false }
     do {
-      return try replica.mirror(AttendanceCopy(of: list, from: attendance, after: cursor), of: list)
+      return try replica.mirror(
+        AttendanceCopy(of: list, from: attendance, after: cursor, mark: mark), of: list)
     } catch .listNotFound {
       return false
     }

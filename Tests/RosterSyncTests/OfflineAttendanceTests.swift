@@ -77,6 +77,12 @@ import Testing
     #expect(try puller.pull().changed == [guests.id])
     #expect(try copy.attendanceSessions(in: guests.id).first?.counts.checkedIn == 3)
     #expect(try puller.pull().changed.isEmpty)
+    // A session made on the server, with no check-in yet, comes too; so does its deletion.
+    _ = try door.session(named: "Sunday", in: guests.id, creating: true)
+    #expect(try puller.pull().changed == [guests.id])
+    #expect(
+      try copy.attendanceSessions(in: guests.id).map(\.session.name) == ["Friday", "Sunday"])
+    try door.deleteSession(named: "Sunday", force: false, in: guests.id)
 
     // A session renamed and another made; an entry checked in is deleted: counted no more.
     try door.renameSession(named: "Friday", to: "Friday evening", in: guests.id)

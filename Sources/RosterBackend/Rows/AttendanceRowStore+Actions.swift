@@ -41,6 +41,7 @@ extension AttendanceRowStore {
         throw .attendance(.statusExists(status.name))
       }
       try insertStatus(status, position: stored.count, in: list)
+      try announceAttendance(of: list, sequence: 0)
       return status
     }
   }
@@ -68,6 +69,7 @@ extension AttendanceRowStore {
       if let made = try storedSession(named: name, in: list) { return made.session }
       let session = AttendanceSession(id: makeID(), name: name)
       try insertSession(session, in: list)
+      try announceAttendance(of: list, sequence: 0)
       return session
     }
   }
@@ -89,6 +91,7 @@ extension AttendanceRowStore {
         throw .attendance(.sessionExists(new))
       }
       try setSessionName(new, of: session.id, in: list)
+      try announceAttendance(of: list, sequence: 0)
       session.name = new
       return session
     }
@@ -108,6 +111,7 @@ extension AttendanceRowStore {
         throw .attendance(.sessionHasEvents(name, count: found.events))
       }
       try deleteSessionRows(found.session.id, in: list)
+      try announceAttendance(of: list, sequence: 0)
     }
   }
 

@@ -69,7 +69,8 @@ package protocol AttendanceRowStore: EntryCommandStore {
   func events(of list: ListRow, session: UUID?, after: Int64) throws(StoreError)
     -> [AttendanceEvent]
   /// Tells other connections that the list's attendance changed (PostgreSQL: a NOTIFY on
-  /// commit); nothing where they find out otherwise.
+  /// commit); nothing where they find out otherwise. `sequence` is the newest event's, or 0
+  /// when a session or status changed.
   func announceAttendance(of list: ListRow, sequence: Int64) throws(StoreError)
 
   /// Pushes an undo step of `events` for actor `by`, stamped with the list's change-log
