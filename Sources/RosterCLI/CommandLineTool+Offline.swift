@@ -24,10 +24,6 @@ extension CommandLineTool {
     guard offlineOK(arguments), Self.offlineCommands.contains(arguments.command) else {
       return nil
     }
-    // Listing sessions and statuses works offline; changing them needs the server.
-    if ["sessions", "statuses"].contains(arguments.command), !arguments.positionals.isEmpty {
-      return nil
-    }
     let location = location(arguments)
     guard case .postgres = location.engine else { return nil }
     let shared = try sharedReplica(arguments, for: arguments.command)
@@ -39,7 +35,7 @@ extension CommandLineTool {
             + " reached: run roster sync once it can."))
     }
     offline = session
-    return session.storage
+    return session.copy.store
   }
 
   /// A command that needs the server, run with `--offline-ok` while it cannot be reached: the

@@ -5,7 +5,7 @@ import RosterSync
 
 /// One command run with `--offline-ok` on a PostgreSQL database: it syncs the replica for at
 /// most ``budget`` (sending what waits, then pulling), gives the command the replica's lists
-/// with the waiting actions on top (``storage``), and afterwards puts the command's actions in
+/// with the waiting actions on top (``copy``), and afterwards puts the command's actions in
 /// the replica's outbox and sends them when the server answered.
 final class OfflineSession {
   /// How long the sync before the command may take when the server does not answer.
@@ -13,8 +13,8 @@ final class OfflineSession {
 
   /// The replica.
   let shared: SharedReplica
-  /// The command's storage.
-  let storage: OfflineStorage
+  /// The command's copy of the replica.
+  let copy: OfflineCopy
   /// The server, while it answers.
   private var server: (any RosterStorage)?
   /// Actions the server refused, to report.
@@ -42,8 +42,8 @@ final class OfflineSession {
         server = nil
       }
     }
-    storage = try shared.offlineStorage()
-    storage.madeOffline = server == nil
+    copy = try shared.offlineCopy()
+    copy.madeOffline = server == nil
   }
 
   /// Whether the replica was ever in step with the server (else it holds no list).
@@ -55,11 +55,11 @@ final class OfflineSession {
   ///   earlier ones).
   /// - Throws: ``RosterBackend/StoreError`` when the outbox cannot be written.
   func finish() throws(StoreError) -> (made: Int, waiting: Int) {
-    let made = try storage.pendingOperations()
+    let made = try copy.pendingOperations()
     for operation in made {
       try shared.replica.outbox.append(operation)
     }
-    let checkIns = storage.pendingAttendance()
+    let checkIns = try copy.pendingAttendance()
     for action in checkIns {
       try shared.replica.attendanceQueue.appendAttendance(action)
     }

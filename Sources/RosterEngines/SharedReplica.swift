@@ -5,7 +5,7 @@ import RosterStore
 
 /// This machine's replica of a PostgreSQL database, as the command line uses it: `roster sync`
 /// and `roster --offline-ok` open it, connect to its server when they can, and run a
-/// `ReplicaSync` between the two; ``offlineStorage()`` gives a command the replica's lists
+/// `ReplicaSync` between the two; ``offlineCopy()`` gives a command the replica's lists
 /// with the waiting actions on top.
 public final class SharedReplica {
   /// The replica (a SQLite file in the user's state folder).
@@ -54,7 +54,7 @@ public final class SharedReplica {
   /// A throwaway copy of the replica with its waiting actions applied, for one command.
   /// - Returns: The copy, removed when released.
   /// - Throws: ``RosterBackend/StoreError`` when it cannot be made.
-  public func offlineStorage() throws(StoreError) -> OfflineStorage {
-    try OfflineStorage(copying: file)
+  public func offlineCopy() throws(StoreError) -> OfflineCopy {
+    try OfflineCopy(copying: file)
   }
 }
