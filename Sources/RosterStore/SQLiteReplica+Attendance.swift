@@ -129,7 +129,10 @@ extension SQLiteReplica {
     }
     let before = ledger.counts(in: session.id)
     var delta = AttendanceCounts()
-    if case .applied = ledger.apply(event) {
+    // As the server: every event but a kept double check-in writes its entry's slot.
+    switch ledger.apply(event) {
+    case .doubleCheckIn: break
+    default:
       try store.writeSlot(
         ledger.slot(of: event.entry, in: session.id), of: event.entry, in: session.id,
         list: list)
