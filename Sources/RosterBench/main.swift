@@ -37,7 +37,8 @@ if only == "app" || arguments.contains("--app") {
 }
 
 // `--only door`: check-in in the app (a door's search on 100,000 entries, another process's
-// check-in reaching a window on PostgreSQL); needs roster-app and roster built in release.
+// check-in reaching a window on PostgreSQL, a door on a shared list with the server stopped);
+// needs roster-app and roster built in release.
 if only == "door" {
   for line in doorBenchmark(quick: quick) { print(line) }
   exit(0)

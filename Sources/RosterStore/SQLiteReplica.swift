@@ -27,7 +27,7 @@ public final class SQLiteReplica: ReplicaStorage {
   ///   - writerID: This connection's identity in the replica's change log.
   /// - Throws: ``RosterBackend/StoreError/database(_:)`` when the file cannot be opened.
   public init(path: String, writerID: UUID = UUID()) throws(StoreError) {
-    store = try SQLiteStore(path: path, writerID: writerID)
+    store = try SQLiteStore(path: path, configuration: .replica, writerID: writerID)
     queue = try SQLiteOutbox(path: path)
     try store.withRetry { () throws(StoreError) in
       try store.database.execute(

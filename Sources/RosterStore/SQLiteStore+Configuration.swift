@@ -2,7 +2,7 @@ extension SQLiteStore {
   /// How a store opens its file, beyond the path: only tests choose anything but ``default``.
   ///
   /// Internal on purpose: every front end gets the durable default through
-  /// ``SQLiteStore/init(path:now:makeID:)``; the power-cut tests (`Tests/DurabilityTests`) open
+  /// ``SQLiteStore/init(path:now:makeID:)``, and a replica (`SQLiteReplica`) ``replica``; the power-cut tests (`Tests/DurabilityTests`) open
   /// stores through a crash-simulating VFS, and with `synchronous = NORMAL` to show what it
   /// would lose, with `@testable import RosterStore`.
   struct Configuration: Sendable {
@@ -23,5 +23,9 @@ extension SQLiteStore {
 
     /// What every front end uses: the default VFS, `synchronous = FULL`.
     static let `default` = Configuration(vfs: nil, synchronous: .full)
+    /// A replica's connection: its rows are the server's, fetched again when lost, so a power
+    /// cut may roll its last sync steps back (whole: a cursor never passes its rows) rather
+    /// than make every step wait for a sync of the disk.
+    static let replica = Configuration(vfs: nil, synchronous: .normal)
   }
 }
