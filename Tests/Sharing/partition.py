@@ -799,8 +799,17 @@ def scenario(run, seconds):
                 row = run.server.list_row()
                 cut_at = row["pruned"]
             else:
-                # What the log's bound does after 1,000 changes, at the current position.
+                # What the log's bound does after 1,000 changes, at the current position: past
+                # bob's cursor, after a change or two straight to the server when the others'
+                # commands since the cut changed no entry (check-ins and undos do not).
                 row = run.server.list_row()
+                for number in range(5):
+                    if cursor is None or row["seq"] - 1 > cursor:
+                        break
+                    run.replicas["carl"].run("add", "--list", LIST,
+                                             f"keep prune s{run.seed % 1000} {number}",
+                                             offline=False)
+                    row = run.server.list_row()
                 cut_at = row["seq"] - 1
                 run.server.admin(f"BEGIN; DELETE FROM changes WHERE list = {row['id']} AND"
                                  f" seq <= {cut_at}; UPDATE lists SET pruned ="
